@@ -1,0 +1,141 @@
+// Package position is the Connect Four bitboard shared by c4's solvers: the
+// board geometry, playing moves, win and threat detection, parsing and
+// printing move strings, and position keys with their mirror symmetry.
+//
+// It holds no search: everything here is a handful of word operations, and
+// nothing allocates, so the solvers can call it on every node.
+//
+// # Layout
+//
+// A board of W columns and H rows is stored in one uint64 with a spare row on
+// top of every column (John Tromp's layout): the cell of column c and row r
+// (both from 0, row 0 at the bottom) is bit c*(H+1)+r. For 7x6:
+//
+//	.  .  .  .  .  .  .      <- spare row, always empty
+//	5 12 19 26 33 40 47
+//	4 11 18 25 32 39 46
+//	3 10 17 24 31 38 45
+//	2  9 16 23 30 37 44
+//	1  8 15 22 29 36 43
+//	0  7 14 21 28 35 42
+//
+// A position is two such words: mask, the occupied cells, and cur, the
+// stones of the side to move. The spare row keeps shifts of one column from
+// spilling into the next, and makes mask+bottom the cell above each column's
+// top stone, so finding where a stone lands is an addition. Every size with
+// (H+1)*W <= 64 fits.
+package position
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Board describes a board size. It is a value chosen at run time rather than
+// a set of constants; solvers copy what they need from it once per search.
+// The zero Board is not valid: use NewBoard or Standard.
+type Board struct {
+	w, h   int
+	h1     uint   // H+1: the distance between neighbouring columns
+	bottom uint64 // the bottom cell of every column
+	full   uint64 // every playable cell
+	col    uint64 // the cells of column 0; column c is col << c*h1
+
+	// wide is all ones when the board has at least four columns, so that
+	// horizontal and diagonal lines exist, and zero otherwise; the shifts
+	// of those lines (h1, h1-1, h1+1 and their multiples) are then all
+	// below 64.
+	wide uint64
+}
+
+// Standard is the 7x6 board of the commercial game and of the benchmarks.
+var Standard = mustBoard(7, 6)
+
+// MaxWidth is the widest board that fits a bitboard (with one row).
+const MaxWidth = 32
+
+func mustBoard(w, h int) *Board {
+	b, err := NewBoard(w, h)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// NewBoard returns the board of w columns and h rows, which must satisfy
+// w >= 1, h >= 1 and (h+1)*w <= 64.
+func NewBoard(w, h int) (*Board, error) {
+	if w < 1 || h < 1 || (h+1)*w > 64 {
+		return nil, fmt.Errorf("board %dx%d: need width and height of at least 1 and (height+1)*width <= 64", w, h)
+	}
+	b := &Board{w: w, h: h, h1: uint(h + 1)}
+	for c := 0; c < w; c++ {
+		b.bottom |= 1 << (uint(c) * b.h1)
+	}
+	b.col = (uint64(1) << uint(h)) - 1
+	b.full = b.bottom * b.col
+	if w >= 4 {
+		b.wide = ^uint64(0)
+	}
+	return b, nil
+}
+
+// ParseBoard reads a size written "WxH", such as "7x6".
+func ParseBoard(s string) (*Board, error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if !ok || err1 != nil || err2 != nil {
+		return nil, fmt.Errorf("board %q: want WIDTHxHEIGHT, such as 7x6", s)
+	}
+	return NewBoard(w, h)
+}
+
+// Width is the number of columns.
+func (b *Board) Width() int { return b.w }
+
+// Height is the number of rows.
+func (b *Board) Height() int { return b.h }
+
+// Cells is the number of cells, W*H.
+func (b *Board) Cells() int { return b.w * b.h }
+
+// String writes the size as "WxH".
+func (b *Board) String() string { return fmt.Sprintf("%dx%d", b.w, b.h) }
+
+// ColumnMask is the bitboard of every cell of column c (0-based).
+func (b *Board) ColumnMask(c int) uint64 { return b.col << (uint(c) * b.h1 & 63) }
+
+// Column is the 0-based column of a single-cell move bitboard.
+func (b *Board) Column(move uint64) int {
+	for c := 0; c < b.w; c++ {
+		if move&b.ColumnMask(c) != 0 {
+			return c
+		}
+	}
+	return -1
+}
+
+// ColumnName is the character that names column c (0-based) in a move
+// string: '1'..'9', then 'a', 'b', ... for boards wider than 9.
+func ColumnName(c int) byte {
+	if c < 9 {
+		return byte('1' + c)
+	}
+	return byte('a' + c - 9)
+}
+
+// columnOf reads a move character: its 0-based column, or -1 when the
+// character names no column at all.
+func columnOf(ch byte) int {
+	switch {
+	case ch >= '1' && ch <= '9':
+		return int(ch - '1')
+	case ch >= 'a' && ch <= 'z':
+		return int(ch-'a') + 9
+	case ch >= 'A' && ch <= 'Z':
+		return int(ch-'A') + 9
+	}
+	return -1
+}

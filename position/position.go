@@ -1,0 +1,122 @@
+package position
+
+import "math/bits"
+
+// Position is a board with stones on it. It is a small value: copy it to
+// try a move. The zero Position is not usable; start from New or Parse.
+type Position struct {
+	b    *Board
+	cur  uint64 // stones of the side to move
+	mask uint64 // every stone
+	n    int    // stones on the board
+}
+
+// New returns the empty position of board b.
+func New(b *Board) Position { return Position{b: b} }
+
+// Board is the position's board size.
+func (p Position) Board() *Board { return p.b }
+
+// Moves is the number of stones on the board.
+func (p Position) Moves() int { return p.n }
+
+// Current is the bitboard of the side to move's stones.
+func (p Position) Current() uint64 { return p.cur }
+
+// Mask is the bitboard of every stone.
+func (p Position) Mask() uint64 { return p.mask }
+
+// Possible is the bitboard of the cells where a stone can be played now,
+// one per column that is not full.
+func (p Position) Possible() uint64 { return (p.mask + p.b.bottom) & p.b.full }
+
+// CanPlay says whether column c (0-based) has room.
+func (p Position) CanPlay(c int) bool { return p.Possible()&p.b.ColumnMask(c) != 0 }
+
+// Play drops the side to move's stone on the cell move, one bit of Possible.
+func (p *Position) Play(move uint64) {
+	p.cur ^= p.mask
+	p.mask |= move
+	p.n++
+}
+
+// PlayColumn drops a stone in column c (0-based), which must have room.
+func (p *Position) PlayColumn(c int) { p.Play(p.Possible() & p.b.ColumnMask(c)) }
+
+// IsWinningMove says whether the side to move completes four by playing
+// column c, which must have room.
+func (p Position) IsWinningMove(c int) bool {
+	return p.WinningCells()&p.Possible()&p.b.ColumnMask(c) != 0
+}
+
+// CanWinNext says whether the side to move has a winning move now.
+func (p Position) CanWinNext() bool { return p.WinningCells()&p.Possible() != 0 }
+
+// WinningCells is the bitboard of the empty cells where a stone of the side
+// to move would complete four, playable now or not.
+func (p Position) WinningCells() uint64 { return p.b.winningCells(p.cur, p.mask) }
+
+// OpponentWinningCells is WinningCells for the side that just moved.
+func (p Position) OpponentWinningCells() uint64 { return p.b.winningCells(p.cur^p.mask, p.mask) }
+
+// NonLosingMoves is the bitboard of the moves that do not hand the opponent
+// a win on its next move: none when the opponent has two immediate wins, the
+// forced block when it has one, and never a cell directly below an opponent's
+// winning cell. The side to move must not have a winning move itself (check
+// CanWinNext first).
+func (p Position) NonLosingMoves() uint64 {
+	possible := p.Possible()
+	threats := p.OpponentWinningCells()
+	forced := possible & threats
+	if forced != 0 {
+		if forced&(forced-1) != 0 {
+			return 0 // two threats to answer with one stone
+		}
+		possible = forced
+	}
+	return possible &^ (threats >> 1)
+}
+
+// MoveScore rates a move for ordering: how many cells would complete four
+// for the side to move once it has played there.
+func (p Position) MoveScore(move uint64) int {
+	return bits.OnesCount64(p.b.winningCells(p.cur|move, p.mask))
+}
+
+// HasFour says whether the side that just moved has four in a row.
+func (p Position) HasFour() bool { return p.b.hasFour(p.cur ^ p.mask) }
+
+// IsOver says whether the game has ended: four in a row or a full board.
+func (p Position) IsOver() bool { return p.n == p.b.Cells() || p.HasFour() }
+
+// winningCells is the set of empty cells that complete four for the stones s
+// given every stone mask: the heart of the threat detection. The three
+// non-vertical directions are written out: this runs several times a node.
+func (b *Board) winningCells(s, mask uint64) uint64 {
+	// vertical: three stones below
+	r := (s << 1) & (s << 2) & (s << 3)
+	r |= lines(s, b.h1&63) & b.wide     // horizontal
+	r |= lines(s, (b.h1-1)&63) & b.wide // diagonal falling to the right
+	r |= lines(s, (b.h1+1)&63) & b.wide // diagonal rising to the right
+	return r & (b.full ^ mask)
+}
+
+// lines is the set of cells that complete four with s along the direction
+// of shift d: the empty cell at either end of three, or inside.
+func lines(s uint64, d uint) uint64 {
+	x := (s << d) & (s << (2 * d & 63))
+	y := (s >> d) & (s >> (2 * d & 63))
+	return x&(s<<(3*d&63)) | x&(s>>d) | y&(s<<d) | y&(s>>(3*d&63))
+}
+
+// hasFour says whether s holds four in a row in any direction.
+func (b *Board) hasFour(s uint64) bool {
+	return four(s, 1) != 0 ||
+		(four(s, b.h1&63)|four(s, (b.h1-1)&63)|four(s, (b.h1+1)&63))&b.wide != 0
+}
+
+// four is the set of cells that start four in a row along shift d.
+func four(s uint64, d uint) uint64 {
+	m := s & (s >> d)
+	return m & (m >> (2 * d & 63))
+}

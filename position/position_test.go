@@ -1,0 +1,314 @@
+package position
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func mustParse(t testing.TB, b *Board, s string) Position {
+	t.Helper()
+	p, err := Parse(b, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestNewBoard(t *testing.T) {
+	for _, tc := range []struct {
+		w, h int
+		ok   bool
+	}{{7, 6, true}, {8, 7, true}, {4, 4, true}, {1, 63, true}, {32, 1, true}, {16, 3, true},
+		{0, 6, false}, {7, 0, false}, {9, 7, false}, {8, 8, false}, {33, 1, false}} {
+		_, err := NewBoard(tc.w, tc.h)
+		if (err == nil) != tc.ok {
+			t.Errorf("NewBoard(%d, %d): err = %v, want ok = %v", tc.w, tc.h, err, tc.ok)
+		}
+	}
+	for s, want := range map[string]string{"7x6": "7x6", " 8X7 ": "8x7", "4x4": "4x4"} {
+		b, err := ParseBoard(s)
+		if err != nil || b.String() != want {
+			t.Errorf("ParseBoard(%q) = %v, %v; want %s", s, b, err, want)
+		}
+	}
+	for _, s := range []string{"", "7", "7x", "x6", "7by6", "9x7", "-1x4"} {
+		if _, err := ParseBoard(s); err == nil {
+			t.Errorf("ParseBoard(%q) accepted", s)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	b10, _ := NewBoard(10, 5)
+	for _, tc := range []struct {
+		b          *Board
+		moves      string
+		index      int
+		reasonPart string
+	}{
+		{Standard, "4458", 3, "not a column"},
+		{Standard, "0", 0, "not a column"},
+		{Standard, "44 5", 2, "not a column"},
+		{Standard, "4a", 1, "not a column"},
+		{Standard, "1111111", 6, "column 1 is full"},
+		{Standard, "4455667" + "1", 7, "already over"},
+		{Standard, "1212121" + "2", 7, "already over"},
+		{Standard, strings.Repeat("1234567", 6) + "1", -1, "too long"},
+		{b10, "ab", 1, "not a column"},
+		{b10, "aaaaaa", 5, "column a is full"},
+	} {
+		_, err := Parse(tc.b, tc.moves)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("Parse(%s, %q) = %v, want a *ParseError", tc.b, tc.moves, err)
+			continue
+		}
+		if pe.Index != tc.index || !strings.Contains(pe.Reason, tc.reasonPart) || !strings.Contains(err.Error(), tc.moves) {
+			t.Errorf("Parse(%s, %q): %v; want index %d and reason with %q", tc.b, tc.moves, err, tc.index, tc.reasonPart)
+		}
+	}
+	// A wide board reads letters in either case.
+	if p, err := Parse(b10, "aA9"); err != nil || p.Moves() != 3 {
+		t.Errorf("Parse(10x5, aA9) = %v", err)
+	}
+}
+
+func TestWins(t *testing.T) {
+	b87, _ := NewBoard(8, 7)
+	b44, _ := NewBoard(4, 4)
+	for _, tc := range []struct {
+		b     *Board
+		moves string
+		over  bool
+	}{
+		{Standard, "4455667", true}, // horizontal, bottom row
+		{Standard, "1212121", true}, // vertical
+		{Standard, "12237334447", false},
+		{Standard, "12237334444", true}, // rising diagonal 1-4 from the bottom
+		{Standard, "76651554444", true}, // its mirror: falling diagonal
+		{b87, "8877665", true},          // horizontal on the right edge of 8x7
+		{b44, "1212121", true},          // vertical on 4x4
+		{b44, "1122334", true},          // horizontal on 4x4
+	} {
+		p, err := Parse(tc.b, tc.moves)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		if p.HasFour() != tc.over || p.IsOver() != tc.over {
+			t.Errorf("%s %q: HasFour = %v, want %v", tc.b, tc.moves, p.HasFour(), tc.over)
+		}
+	}
+	// Hand-checked threats: x to move completes the diagonal in column 4.
+	for _, moves := range []string{"1223733444", "7665155444"} {
+		p := mustParse(t, Standard, moves)
+		if !p.IsWinningMove(3) || !p.CanWinNext() || p.IsWinningMove(4) {
+			t.Errorf("%s: column 4, and only it, should complete x's diagonal", moves)
+		}
+	}
+}
+
+func lastMover(moves string) int { return (len(moves) + 1) % 2 }
+
+func TestFirstMovesAndKeys(t *testing.T) {
+	for i := 0; i < 7; i++ {
+		a := mustParse(t, Standard, Format([]int{i}))
+		m := mustParse(t, Standard, Format([]int{6 - i}))
+		if a.MirrorKey() != m.Key() || a.CanonicalKey() != m.CanonicalKey() {
+			t.Errorf("column %d and %d are mirrors: keys %x/%x", i+1, 7-i, a.MirrorKey(), m.Key())
+		}
+	}
+	if New(Standard).MirrorKey() != New(Standard).Key() {
+		t.Error("the empty board is its own mirror")
+	}
+}
+
+// TestAgainstNaive plays random games on several board sizes and checks every
+// bitboard operation against a plain grid implementation.
+func TestAgainstNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, wh := range [][2]int{{7, 6}, {4, 4}, {5, 4}, {8, 7}, {6, 9}, {3, 5}, {10, 4}, {4, 12}, {1, 8}, {16, 3}} {
+		b, err := NewBoard(wh[0], wh[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys := map[uint64]string{}
+		for game := 0; game < 300; game++ {
+			p, g := New(b), newGrid(b)
+			var moves []int
+			for !p.IsOver() {
+				mover := len(moves) % 2
+				checkAgainstGrid(t, b, p, g, mover, Format(moves))
+				if k, ok := keys[p.Key()]; ok && k != g.String() {
+					t.Fatalf("%s: key %x shared by %s and %s", b, p.Key(), k, g.String())
+				}
+				keys[p.Key()] = g.String()
+				var cols []int
+				for c := 0; c < b.Width(); c++ {
+					if p.CanPlay(c) {
+						cols = append(cols, c)
+					}
+				}
+				c := cols[rng.IntN(len(cols))]
+				p.PlayColumn(c)
+				g.play(c, mover)
+				moves = append(moves, c)
+				if p.HasFour() != g.hasFour(mover) {
+					t.Fatalf("%s %s: HasFour = %v, naive %v", b, Format(moves), p.HasFour(), g.hasFour(mover))
+				}
+			}
+			// The move string round-trips and the mirror has the mirrored key.
+			q := mustParse(t, b, Format(moves[:len(moves)-1]))
+			mirrored := make([]int, len(moves)-1)
+			for i, c := range moves[:len(moves)-1] {
+				mirrored[i] = b.Width() - 1 - c
+			}
+			m := mustParse(t, b, Format(mirrored))
+			if q.MirrorKey() != m.Key() || q.CanonicalKey() != m.CanonicalKey() {
+				t.Fatalf("%s %s: mirror key %x, key of the mirror %x", b, Format(moves), q.MirrorKey(), m.Key())
+			}
+		}
+	}
+}
+
+func checkAgainstGrid(t *testing.T, b *Board, p Position, g *grid, mover int, moves string) {
+	t.Helper()
+	if got, want := p.WinningCells(), g.winningCells(mover); got != want {
+		t.Fatalf("%s %q: WinningCells %x, naive %x", b, moves, got, want)
+	}
+	if got, want := p.OpponentWinningCells(), g.winningCells(1-mover); got != want {
+		t.Fatalf("%s %q: OpponentWinningCells %x, naive %x", b, moves, got, want)
+	}
+	if p.CanWinNext() {
+		return
+	}
+	if got, want := p.NonLosingMoves(), g.nonLosing(mover); got != want {
+		t.Fatalf("%s %q: NonLosingMoves %x, naive %x", b, moves, got, want)
+	}
+}
+
+// grid is the naive board the bitboard is checked against.
+type grid struct {
+	b     *Board
+	cells [][]int // [column][row]: -1 empty, else the player
+}
+
+func newGrid(b *Board) *grid {
+	g := &grid{b: b, cells: make([][]int, b.Width())}
+	for c := range g.cells {
+		g.cells[c] = make([]int, b.Height())
+		for r := range g.cells[c] {
+			g.cells[c][r] = -1
+		}
+	}
+	return g
+}
+
+func naiveFromMoves(b *Board, moves string) *grid {
+	g := newGrid(b)
+	for i := 0; i < len(moves); i++ {
+		g.play(columnOf(moves[i]), i%2)
+	}
+	return g
+}
+
+func (g *grid) height(c int) int {
+	r := 0
+	for r < g.b.Height() && g.cells[c][r] >= 0 {
+		r++
+	}
+	return r
+}
+
+func (g *grid) play(c, who int) { g.cells[c][g.height(c)] = who }
+
+func (g *grid) at(c, r int) int {
+	if c < 0 || r < 0 || c >= g.b.Width() || r >= g.b.Height() {
+		return -2
+	}
+	return g.cells[c][r]
+}
+
+// fourThrough says whether who has four in a row through (c, r).
+func (g *grid) fourThrough(c, r, who int) bool {
+	for _, d := range [][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+		n := 1
+		for k := 1; g.at(c+k*d[0], r+k*d[1]) == who; k++ {
+			n++
+		}
+		for k := 1; g.at(c-k*d[0], r-k*d[1]) == who; k++ {
+			n++
+		}
+		if n >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *grid) hasFour(who int) bool {
+	for c := 0; c < g.b.Width(); c++ {
+		for r := 0; r < g.b.Height(); r++ {
+			if g.cells[c][r] == who && g.fourThrough(c, r, who) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g *grid) winningCells(who int) uint64 {
+	var w uint64
+	for c := 0; c < g.b.Width(); c++ {
+		for r := 0; r < g.b.Height(); r++ {
+			if g.cells[c][r] < 0 {
+				g.cells[c][r] = who
+				if g.fourThrough(c, r, who) {
+					w |= 1 << (c*(g.b.Height()+1) + r)
+				}
+				g.cells[c][r] = -1
+			}
+		}
+	}
+	return w
+}
+
+// nonLosing is the set of moves after which the opponent has no immediate win.
+func (g *grid) nonLosing(who int) uint64 {
+	var m uint64
+	for c := 0; c < g.b.Width(); c++ {
+		r := g.height(c)
+		if r == g.b.Height() {
+			continue
+		}
+		g.cells[c][r] = who
+		safe := true
+		for c2 := 0; c2 < g.b.Width(); c2++ {
+			if r2 := g.height(c2); r2 < g.b.Height() {
+				g.cells[c2][r2] = 1 - who
+				if g.fourThrough(c2, r2, 1-who) {
+					safe = false
+				}
+				g.cells[c2][r2] = -1
+			}
+		}
+		g.cells[c][r] = -1
+		if safe {
+			m |= 1 << (c*(g.b.Height()+1) + r)
+		}
+	}
+	return m
+}
+
+func (g *grid) String() string {
+	var sb strings.Builder
+	for c := range g.cells {
+		for _, v := range g.cells[c] {
+			sb.WriteByte(byte('1' + v))
+		}
+		sb.WriteByte('|')
+	}
+	return sb.String()
+}
