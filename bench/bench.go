@@ -1,0 +1,134 @@
+// Package bench runs benchmark sets through a solver, checks every score and
+// reports the mean, median and maximum time, the mean node count and the
+// throughput of each set.
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"c4/negamax"
+	"c4/position"
+	"c4/testsets"
+)
+
+// Engine solves positions one at a time. Reset empties whatever it learned,
+// so that one position's figures do not depend on the previous ones.
+type Engine interface {
+	Solve(ctx context.Context, p position.Position) (score int, nodes uint64, err error)
+	Reset()
+}
+
+// Negamax adapts the exact solver to Engine.
+func Negamax(s *negamax.Solver, mode negamax.Mode) Engine { return negamaxEngine{s, mode} }
+
+type negamaxEngine struct {
+	s    *negamax.Solver
+	mode negamax.Mode
+}
+
+func (e negamaxEngine) Solve(ctx context.Context, p position.Position) (int, uint64, error) {
+	r, err := e.s.Solve(ctx, p, e.mode)
+	return r.Score, r.Stats.Nodes, err
+}
+
+func (e negamaxEngine) Reset() { e.s.Reset() }
+
+// Options says how to run a set.
+type Options struct {
+	Limit     int       // solve only the first Limit cases; 0 means all
+	Weak      bool      // compare signs of the expected scores
+	KeepTable bool      // do not Reset the engine before each position
+	Progress  io.Writer // where to show progress; nil for none
+}
+
+// Mismatch is a case whose score differs from the expected one.
+type Mismatch struct {
+	Case testsets.Case
+	Got  int
+}
+
+// Row is the report of one set.
+type Row struct {
+	Set        string // the set's name
+	Positions  int    // cases solved
+	Total      time.Duration
+	Mean       time.Duration
+	Median     time.Duration
+	Max        time.Duration
+	MeanNodes  float64
+	Mismatches []Mismatch
+}
+
+// KPosPerSec is the throughput in thousands of positions a second.
+func (r Row) KPosPerSec() float64 {
+	if r.Total <= 0 {
+		return 0
+	}
+	return float64(r.Positions) / r.Total.Seconds() / 1000
+}
+
+// Run solves the cases of set with e, in order, and reports. It stops early,
+// returning what was done and ctx's error, when ctx ends.
+func Run(ctx context.Context, set *testsets.Set, e Engine, opts Options) (Row, error) {
+	cases := set.Cases
+	if opts.Limit > 0 && opts.Limit < len(cases) {
+		cases = cases[:opts.Limit]
+	}
+	row := Row{Set: set.Name}
+	times := make([]time.Duration, 0, len(cases))
+	var nodes uint64
+	prog := newProgress(opts.Progress, testsets.Label(set.Name), len(cases))
+	defer prog.done()
+	for _, c := range cases {
+		if !opts.KeepTable {
+			e.Reset()
+		}
+		start := time.Now()
+		score, n, err := e.Solve(ctx, c.Position)
+		d := time.Since(start)
+		if err != nil {
+			return row.finish(times, nodes), fmt.Errorf("%s line %d (%q): %w", set.Name, c.Line, c.Moves, err)
+		}
+		times = append(times, d)
+		nodes += n
+		want := c.Score
+		if opts.Weak {
+			want = sign(want)
+		}
+		if score != want {
+			row.Mismatches = append(row.Mismatches, Mismatch{c, score})
+		}
+		prog.step(len(times))
+	}
+	return row.finish(times, nodes), nil
+}
+
+func (r Row) finish(times []time.Duration, nodes uint64) Row {
+	r.Positions = len(times)
+	if r.Positions == 0 {
+		return r
+	}
+	for _, t := range times {
+		r.Total += t
+	}
+	r.Mean = r.Total / time.Duration(len(times))
+	slices.Sort(times)
+	r.Median = times[len(times)/2]
+	r.Max = times[len(times)-1]
+	r.MeanNodes = float64(nodes) / float64(len(times))
+	return r
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}

@@ -1,0 +1,76 @@
+// Command c4 solves Connect Four positions and benchmarks the solvers.
+//
+//	c4 solve [flags] [POSITION...]   score positions (arguments, or one a line on stdin)
+//	c4 bench [flags]                 run benchmark sets and print a table
+//
+// Run "c4 COMMAND --help" for a command's flags.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"golang.org/x/term"
+)
+
+// errFailed ends a run that has already reported its errors.
+var errFailed = errors.New("failed")
+
+var commands = []struct {
+	name, summary string
+	run           func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}{
+	{"solve", "score positions: c4 solve [flags] [POSITION...], or one position a line on stdin", runSolve},
+	{"bench", "run benchmark sets, check every score, print a table", runBench},
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			err := c.run(ctx, args[1:], stdin, stdout, stderr)
+			switch {
+			case err == nil:
+				return 0
+			case errors.Is(err, errUsage):
+				return 2
+			case !errors.Is(err, errFailed):
+				fmt.Fprintf(stderr, "c4 %s: %v\n", c.name, err)
+			}
+			return 1
+		}
+	}
+	fmt.Fprintf(stderr, "c4: unknown command %q\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "c4: a Connect Four solver.\n\nCommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-7s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun \"c4 COMMAND --help\" for a command's flags.")
+}
+
+// isTerminal says whether w is a terminal, where progress is shown.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"c4/negamax"
+	"c4/position"
+)
+
+const solveUsage = `solve [flags] [POSITION...]
+
+Prints "<position> <score>" for each position: the arguments, or one position
+a line on standard input (the first word of the line; an empty line is the
+empty board; lines starting with '#' are skipped), so "c4 solve < set"
+reproduces a test set. Scores are from the side to move: 0 a draw, positive a
+win (the sooner the higher), negative a loss. A bad position is reported on
+stderr and the run goes on; the exit status is then 1.`
+
+func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("solve", solveUsage, stderr)
+	var sf solverFlags
+	sf.register(fs)
+	weak := fs.BoolP("weak", "w", false, "only win (1), draw (0) or loss (-1)")
+	analyze := fs.BoolP("analyze", "a", false, "print the score of each column instead (-1000: full)")
+	stats := fs.Bool("stats", false, "append the nodes searched and the microseconds taken")
+	if done, err := parse(fs, args); done {
+		return err
+	}
+	b, err := sf.boardSize()
+	if err != nil {
+		return err
+	}
+	s, err := sf.solver()
+	if err != nil {
+		return err
+	}
+	mode := negamax.Strong
+	if *weak {
+		mode = negamax.Weak
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	failed := false
+	solveOne := func(where, moves string) error {
+		line, err := solveLine(ctx, s, b, moves, mode, *analyze, *stats)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			failed = true
+			out.Flush()
+			fmt.Fprintf(stderr, "c4 solve: %s%v\n", where, err)
+			return nil
+		}
+		out.WriteString(line)
+		return out.Flush() // each answer as soon as it is known
+	}
+	if fs.NArg() > 0 {
+		for i, moves := range fs.Args() {
+			if err := solveOne(fmt.Sprintf("argument %d: ", i+1), moves); err != nil {
+				return err
+			}
+		}
+	} else {
+		sc := bufio.NewScanner(stdin)
+		for n := 1; sc.Scan(); n++ {
+			text := strings.TrimRight(sc.Text(), "\r")
+			if strings.HasPrefix(text, "#") {
+				continue
+			}
+			moves, _, _ := strings.Cut(strings.TrimLeft(text, "\t"), " ")
+			if err := solveOne(fmt.Sprintf("line %d: ", n), strings.TrimSpace(moves)); err != nil {
+				return err
+			}
+		}
+		if err := sc.Err(); err != nil {
+			return fmt.Errorf("reading standard input: %w", err)
+		}
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+// solveLine solves one position and formats its output line.
+func solveLine(ctx context.Context, s *negamax.Solver, b *position.Board, moves string, mode negamax.Mode, analyze, stats bool) (string, error) {
+	p, err := position.Parse(b, moves)
+	if err != nil {
+		return "", err
+	}
+	var sb strings.Builder
+	sb.WriteString(moves)
+	var st negamax.Stats
+	if analyze {
+		scores, stt, err := s.Analyze(ctx, p, mode)
+		if err != nil {
+			return "", fmt.Errorf("position %q: %w", moves, err)
+		}
+		st = stt
+		for _, v := range scores {
+			sb.WriteByte(' ')
+			sb.WriteString(strconv.Itoa(v))
+		}
+	} else {
+		r, err := s.Solve(ctx, p, mode)
+		if err != nil {
+			return "", fmt.Errorf("position %q: %w", moves, err)
+		}
+		st = r.Stats
+		sb.WriteByte(' ')
+		sb.WriteString(strconv.Itoa(r.Score))
+	}
+	if stats {
+		fmt.Fprintf(&sb, " %d %d", st.Nodes, st.Elapsed.Microseconds())
+	}
+	sb.WriteByte('\n')
+	return sb.String(), nil
+}

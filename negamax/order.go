@@ -1,0 +1,36 @@
+package negamax
+
+// sorter orders the moves of one node, best first: it is an insertion sort
+// on a fixed array, since a node has at most one move per column.
+type sorter struct {
+	n       int
+	entries [32]struct {
+		move  uint64
+		key   uint64 // the canonical key of the position after move
+		score int
+	}
+}
+
+// add inserts move, with the key of the position it leads to and its score. Of moves with equal scores, the one added
+// last comes out first.
+func (s *sorter) add(move, key uint64, score int) {
+	i := s.n
+	s.n++
+	for ; i > 0 && s.entries[i-1].score > score; i-- {
+		s.entries[i] = s.entries[i-1]
+	}
+	s.entries[i].move = move
+	s.entries[i].key = key
+	s.entries[i].score = score
+}
+
+// next removes and returns the best remaining move and its key, or 0 when
+// none is left.
+func (s *sorter) next() (move, key uint64) {
+	if s.n == 0 {
+		return 0, 0
+	}
+	s.n--
+	e := &s.entries[s.n]
+	return e.move, e.key
+}

@@ -1,0 +1,225 @@
+// Package negamax is c4's exact solver: it finds the score of a Connect Four
+// position under perfect play (see ../CONVENTIONS in the README), or only its
+// sign (win, draw or loss) in weak mode.
+//
+// It is an alpha-beta negamax that only ever plays non-losing moves and
+// checks immediate wins before searching, bounds scores by the number of
+// moves left, orders moves by the threats they create (centre first among
+// equals), remembers bounds in a transposition table keyed by the position's
+// canonical key (a position and its mirror share an entry), and finds the
+// score by a dichotomic series of null-window searches that probes short
+// wins and losses first (Pascal Pons' "iterative deepening").
+//
+// A Solver is not safe for concurrent use: give each goroutine its own.
+package negamax
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"c4/position"
+)
+
+// Mode says how much of the score to find.
+type Mode int
+
+const (
+	// Strong finds the exact score.
+	Strong Mode = iota
+	// Weak finds only its sign: 1 win, 0 draw, -1 loss.
+	Weak
+)
+
+// InvalidMove is Analyze's score for a full column, as in the reference
+// solver's output.
+const InvalidMove = -1000
+
+// DefaultTableMiB is the transposition table's size when Options leaves it 0.
+const DefaultTableMiB = 128
+
+// Options configures a Solver. The zero value is the default.
+type Options struct {
+	// TableMiB is the transposition table's memory in MiB (at least 0.5 MiB
+	// is used); 0 means DefaultTableMiB.
+	TableMiB int
+}
+
+// Stats describes the work of a search.
+type Stats struct {
+	Nodes     uint64        // negamax calls
+	TableHits uint64        // table probes that found the position
+	Elapsed   time.Duration // wall time
+}
+
+// Add sums two Stats.
+func (s Stats) Add(o Stats) Stats {
+	return Stats{s.Nodes + o.Nodes, s.TableHits + o.TableHits, s.Elapsed + o.Elapsed}
+}
+
+// Result is a score with the work it took.
+type Result struct {
+	Score int
+	Stats Stats
+}
+
+// ErrGameOver is returned for a position with four in a row or a full board:
+// there is nothing left to solve.
+var ErrGameOver = errors.New("the game is already over")
+
+// Solver holds the transposition table and the counters of one search.
+// Scores found stay in the table for later searches until Reset.
+type Solver struct {
+	tt *table
+
+	// the current board, copied from its position.Board
+	board    *position.Board
+	cells    int
+	colOrder [position.MaxWidth]uint64 // column masks, centre first
+
+	nodes, hits uint64
+	ctx         context.Context
+	stopped     bool
+}
+
+// New returns a Solver with an empty table.
+func New(opts Options) *Solver {
+	if opts.TableMiB == 0 {
+		opts.TableMiB = DefaultTableMiB
+	}
+	return &Solver{tt: newTable(opts.TableMiB)}
+}
+
+// TableBytes is the memory of the transposition table.
+func (s *Solver) TableBytes() int { return s.tt.bytes() }
+
+// Reset empties the transposition table, so that the next search does not
+// depend on the previous ones. It takes constant time.
+func (s *Solver) Reset() { s.tt.clear() }
+
+// setBoard prepares the solver for positions of board b, emptying the table
+// if it held another board's positions.
+func (s *Solver) setBoard(b *position.Board) {
+	if s.board == b {
+		return
+	}
+	if s.board != nil {
+		s.tt.clear()
+	}
+	s.board, s.cells = b, b.Cells()
+	w := b.Width()
+	for i := 0; i < w; i++ {
+		// w/2, then alternately left and right of it
+		c := w/2 + (1-2*(i%2))*(i+1)/2
+		s.colOrder[i] = b.ColumnMask(c)
+	}
+}
+
+// Solve returns the score of p: exact in Strong mode, its sign in Weak mode.
+// It returns ErrGameOver if the game has ended, and ctx.Err() if ctx ends
+// before the score is known.
+func (s *Solver) Solve(ctx context.Context, p position.Position, mode Mode) (Result, error) {
+	if p.IsOver() {
+		return Result{}, ErrGameOver
+	}
+	s.begin(ctx, p.Board())
+	start := time.Now()
+	score := s.solve(p, mode)
+	return s.end(score, start)
+}
+
+// Analyze returns the score of playing each column of p, left to right
+// (InvalidMove for a full column), from the side to move's view; in Weak
+// mode, their signs.
+func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([]int, Stats, error) {
+	if p.IsOver() {
+		return nil, Stats{}, ErrGameOver
+	}
+	s.begin(ctx, p.Board())
+	start := time.Now()
+	scores := make([]int, p.Board().Width())
+	for c := range scores {
+		switch {
+		case !p.CanPlay(c):
+			scores[c] = InvalidMove
+		case p.IsWinningMove(c):
+			scores[c] = s.winScore(p.Moves())
+			if mode == Weak {
+				scores[c] = 1
+			}
+		default:
+			q := p
+			q.PlayColumn(c)
+			if q.Moves() < s.cells {
+				scores[c] = -s.solve(q, mode)
+			}
+		}
+	}
+	r, err := s.end(0, start)
+	if err != nil {
+		return nil, r.Stats, err
+	}
+	return scores, r.Stats, nil
+}
+
+func (s *Solver) begin(ctx context.Context, b *position.Board) {
+	s.setBoard(b)
+	s.nodes, s.hits, s.ctx, s.stopped = 0, 0, ctx, false
+}
+
+func (s *Solver) end(score int, start time.Time) (Result, error) {
+	r := Result{score, Stats{Nodes: s.nodes, TableHits: s.hits, Elapsed: time.Since(start)}}
+	ctx := s.ctx
+	s.ctx = nil
+	if s.stopped {
+		s.tt.clear() // a stopped search may have stored wrong bounds
+		return Result{Stats: r.Stats}, context.Cause(ctx)
+	}
+	return r, nil
+}
+
+// winScore is the score of a win with the next stone when n are on the board.
+func (s *Solver) winScore(n int) int { return (s.cells + 1 - n) / 2 }
+
+// solve runs the null-window searches of one position that is not over.
+func (s *Solver) solve(p position.Position, mode Mode) int {
+	if p.CanWinNext() {
+		if mode == Weak {
+			return 1
+		}
+		return s.winScore(p.Moves())
+	}
+	lo, hi := -(s.cells-p.Moves())/2, s.winScore(p.Moves())
+	if mode == Weak {
+		lo, hi = -1, 1
+	}
+	for lo < hi && !s.stopped {
+		// Probe the middle, but nearer zero first: short wins and losses
+		// are found with little search.
+		med := lo + (hi-lo)/2
+		if med <= 0 && lo/2 < med {
+			med = lo / 2
+		} else if med >= 0 && hi/2 > med {
+			med = hi / 2
+		}
+		if r := s.negamax(p, p.CanonicalKey(), med, med+1); r <= med {
+			hi = r
+		} else {
+			lo = r
+		}
+	}
+	if mode == Weak {
+		return sign(lo)
+	}
+	return lo
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}

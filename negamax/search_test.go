@@ -1,0 +1,167 @@
+package negamax
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"c4/position"
+	"c4/testsets"
+)
+
+// publicSet reads a public set from ../shared/testsets. Without the folder
+// the test is skipped, except under CI, where it fails.
+func publicSet(t testing.TB, name string) *testsets.Set {
+	t.Helper()
+	dir, err := testsets.PublicDir()
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the public sets are required under CI: %v", err)
+		}
+		t.Skip(err)
+	}
+	set, bad, err := testsets.ReadFile(filepath.Join(dir, name), position.Standard)
+	if err != nil || len(bad) > 0 {
+		t.Fatalf("reading %s: %v %v", name, err, bad)
+	}
+	return set
+}
+
+func mustParse(t testing.TB, s string) position.Position {
+	t.Helper()
+	p, err := position.Parse(position.Standard, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// testSolver is shared by the tests of one package run: its table is
+// allocated once.
+var testSolver = New(Options{TableMiB: 64})
+
+func TestPublicSets(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		limit int
+		modes []Mode
+	}{
+		{"Test_L3_R1", 0, []Mode{Strong, Weak}},
+		{"Test_L2_R1", 0, []Mode{Strong, Weak}},
+		{"Test_L2_R2", 0, []Mode{Strong, Weak}},
+		{"Test_L1_R1", 0, []Mode{Strong, Weak}},
+		{"Test_L1_R2", 100, []Mode{Strong}},
+	} {
+		set := publicSet(t, tc.name)
+		cases := set.Cases
+		if tc.limit > 0 {
+			cases = cases[:tc.limit]
+		}
+		for _, mode := range tc.modes {
+			for _, c := range cases {
+				testSolver.Reset()
+				r, err := testSolver.Solve(context.Background(), c.Position, mode)
+				want := c.Score
+				if mode == Weak {
+					want = sign(want)
+				}
+				if err != nil || r.Score != want {
+					t.Errorf("%s line %d %q mode %d: got %d, %v; want %d", tc.name, c.Line, c.Moves, mode, r.Score, err, want)
+				}
+			}
+		}
+	}
+}
+
+// TestKnownValues checks the values in the conventions that solve quickly.
+func TestKnownValues(t *testing.T) {
+	for moves, want := range map[string]int{
+		"4455": 18, "44455554221": -15, // 4453 (-2) takes seconds: it is in the command's tests
+	} {
+		r, err := testSolver.Solve(context.Background(), mustParse(t, moves), Strong)
+		if err != nil || r.Score != want {
+			t.Errorf("%s: got %d, %v; want %d", moves, r.Score, err, want)
+		}
+	}
+}
+
+// TestAnalyze checks that each column's score is minus the score of the
+// position after it, with the reference's value for full columns.
+func TestAnalyze(t *testing.T) {
+	p := mustParse(t, "4444441526")
+	scores, _, err := testSolver.Analyze(context.Background(), p, Strong)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: %v", "4444441526", scores)
+	if scores[3] != InvalidMove {
+		t.Errorf("column 4 is full: got %d", scores[3])
+	}
+	best := InvalidMove
+	for c, got := range scores {
+		if c == 3 {
+			continue
+		}
+		q := p
+		q.PlayColumn(c)
+		want := p.Board().Cells() // winning move: scored below
+		if !p.IsWinningMove(c) {
+			r, err := testSolver.Solve(context.Background(), q, Strong)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = -r.Score
+		} else {
+			want = (p.Board().Cells() + 1 - p.Moves()) / 2
+		}
+		if got != want {
+			t.Errorf("column %d: Analyze %d, solve %d", c+1, got, want)
+		}
+		best = max(best, got)
+	}
+	r, _ := testSolver.Solve(context.Background(), p, Strong)
+	if best != r.Score {
+		t.Errorf("best move scores %d, the position %d", best, r.Score)
+	}
+	weak, _, _ := testSolver.Analyze(context.Background(), p, Weak)
+	for c := range weak {
+		if c != 3 && weak[c] != sign(scores[c]) {
+			t.Errorf("weak analysis of column %d: %d, strong %d", c+1, weak[c], scores[c])
+		}
+	}
+}
+
+func TestGameOver(t *testing.T) {
+	for _, moves := range []string{"4455667", "1212121"} {
+		if _, err := testSolver.Solve(context.Background(), mustParse(t, moves), Strong); !errors.Is(err, ErrGameOver) {
+			t.Errorf("%s: got %v, want ErrGameOver", moves, err)
+		}
+	}
+	b, _ := position.NewBoard(2, 1)
+	full, _ := position.Parse(b, "12")
+	if _, err := testSolver.Solve(context.Background(), full, Strong); !errors.Is(err, ErrGameOver) {
+		t.Errorf("full board: got %v, want ErrGameOver", err)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	s := New(Options{TableMiB: 16})
+	start := time.Now()
+	_, err := s.Solve(ctx, position.New(position.Standard), Strong)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("got %v, want the deadline", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("stopping took %v", d)
+	}
+	// The solver still gives right answers afterwards.
+	r, err := s.Solve(context.Background(), mustParse(t, "4455"), Strong)
+	if err != nil || r.Score != 18 {
+		t.Errorf("after a cancelled search: %d, %v", r.Score, err)
+	}
+}
