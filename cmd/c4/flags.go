@@ -17,6 +17,7 @@ var errUsage = errors.New("usage")
 func newFlagSet(name, usage string, stderr io.Writer) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.SortFlags = false
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: c4 %s\n\nFlags:\n", usage)
 		fs.PrintDefaults()
@@ -31,6 +32,7 @@ func parse(fs *pflag.FlagSet, args []string) (done bool, err error) {
 	case errors.Is(err, pflag.ErrHelp):
 		return true, nil
 	case err != nil:
+		fmt.Fprintf(fs.Output(), "c4 %s: %v (see --help)\n", fs.Name(), err)
 		return true, errUsage
 	}
 	return false, nil

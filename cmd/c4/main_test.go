@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// c4 runs the command line in-process and returns the exit status, stdout
+// and stderr.
+func c4(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestSolveArgs(t *testing.T) {
+	code, out, errOut := c4(t, "", "solve", "--tt-mib", "16", "4455", "44455554221", "4444441526")
+	if code != 0 || out != "4455 18\n44455554221 -15\n4444441526 16\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, _ = c4(t, "", "solve", "--tt-mib", "16", "--weak", "4455", "44455554221")
+	if code != 0 || out != "4455 1\n44455554221 -1\n" {
+		t.Errorf("weak: exit %d, stdout %q", code, out)
+	}
+}
+
+// TestSolveStream feeds a test set's lines, with bad lines among them: each
+// good line comes out as in the set, each bad one is reported on stderr with
+// its line number, and the exit status is 1.
+func TestSolveStream(t *testing.T) {
+	in := "4455 18\n" + "448 0\n" + "44455554221 -15\n" + "4455667\n" + "# a comment\n" + "11111111\n"
+	code, out, errOut := c4(t, in, "solve", "--tt-mib", "16", "--board", "7x6")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if want := "4455 18\n44455554221 -15\n"; !strings.HasPrefix(out, want) {
+		t.Errorf("stdout %q, want it to start %q", out, want)
+	}
+	for _, want := range []string{
+		`line 2: position "448": move 3 ('8'): not a column`,
+		`line 4: position "4455667": the game is already over`,
+		`line 6: position "11111111": move 7 ('1'): column 1 is full`,
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr %q lacks %q", errOut, want)
+		}
+	}
+	if n := strings.Count(errOut, "\n"); n != 3 {
+		t.Errorf("stderr has %d lines, want 3: %q", n, errOut)
+	}
+}
+
+// TestSolveEmptyLine checks that an empty line is the empty board, on a board
+// small enough to solve at once.
+func TestSolveEmptyLine(t *testing.T) {
+	code, out, errOut := c4(t, "\n2\n", "solve", "--board", "4x4", "--tt-mib", "1")
+	if code != 0 || out != " 0\n2 0\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestSolveAnalyzeAndStats(t *testing.T) {
+	code, out, _ := c4(t, "", "solve", "--tt-mib", "16", "--analyze", "4444441526")
+	if code != 0 || out != "4444441526 2 2 16 -1000 2 2 2\n" {
+		t.Errorf("analyze: exit %d, stdout %q", code, out)
+	}
+	code, out, _ = c4(t, "", "solve", "--tt-mib", "16", "--stats", "4455")
+	f := strings.Fields(out)
+	if code != 0 || len(f) != 4 || f[0] != "4455" || f[1] != "18" {
+		t.Errorf("stats: exit %d, stdout %q", code, out)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{}, {"nope"}, {"solve", "--nope"}, {"bench"}, {"solve", "--board", "9x9", "1"}, {"solve", "--tt-mib", "0", "1"}} {
+		if code, _, errOut := c4(t, "", args...); code == 0 || errOut == "" {
+			t.Errorf("c4 %v: exit %d, stderr %q; want an error", args, code, errOut)
+		}
+	}
+	if code, _, errOut := c4(t, "", "solve", "--help"); code != 0 || !strings.Contains(errOut, "--weak") {
+		t.Errorf("solve --help: exit %d, %q", code, errOut)
+	}
+}
+
+func TestBench(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "good"), []byte("# a set\n4455 18\n44455554221 -15\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "bad"), []byte("4455 17\nxyz 1\n44455554221 -15\n"), 0o644)
+
+	code, out, errOut := c4(t, "", "bench", "--tt-mib", "16", "--dir", dir, "--set", "good")
+	if code != 0 || !strings.Contains(out, "mean nodes") || !strings.Contains(out, "good") {
+		t.Errorf("good set: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = c4(t, "", "bench", "--tt-mib", "16", "--dir", dir, "--set", "bad")
+	if code != 1 || !strings.Contains(errOut, `bad line 1: "4455" scored 18, the set says 17`) ||
+		!strings.Contains(errOut, "bad line 2: ") {
+		t.Errorf("bad set: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, _, errOut = c4(t, "", "bench", "--tt-mib", "16", "--dir", dir, "--set", "missing")
+	if code != 1 || !strings.Contains(errOut, "missing") {
+		t.Errorf("missing set: exit %d, stderr %q", code, errOut)
+	}
+}
