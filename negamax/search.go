@@ -1,6 +1,8 @@
 // Package negamax is c4's exact solver: it finds the score of a Connect Four
-// position under perfect play (see ../CONVENTIONS in the README), or only its
-// sign (win, draw or loss) in weak mode.
+// position under perfect play, or only its sign (win, draw or loss) in weak
+// mode. Scores are from the side to move: 0 a draw, floor((W*H+1-n)/2) for
+// a win with the stone played when n stones are on the board, and minus the
+// opponent's win for a loss.
 //
 // It is an alpha-beta negamax that only ever plays non-losing moves and
 // checks immediate wins before searching, bounds scores by the number of

@@ -76,7 +76,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if err != nil {
 			bench.WriteTable(stdout, rows)
 			if errors.Is(err, context.Canceled) {
-				return fmt.Errorf("interrupted: %w", err)
+				return errors.New("interrupted: the table shows the positions solved")
 			}
 			return err
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"context"
 	"fmt"
 	"io"
@@ -50,7 +51,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		line, err := solveLine(ctx, s, b, moves, mode, *analyze, *stats)
 		if err != nil {
 			if ctx.Err() != nil {
-				return ctx.Err()
+				return errors.New("interrupted")
 			}
 			failed = true
 			out.Flush()
