@@ -1,0 +1,48 @@
+package testsets
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"c4/position"
+)
+
+func TestRead(t *testing.T) {
+	in := "# comment\n4455 18\n\n 1\n448 2\n4455\n44 x\n44455554221 -15\r\n"
+	set, bad, err := Read(strings.NewReader(in), "t", position.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range set.Cases {
+		got = append(got, c.Moves)
+		if c.Position.Moves() != len(c.Moves) {
+			t.Errorf("line %d: position not parsed", c.Line)
+		}
+	}
+	if strings.Join(got, ",") != "4455,,44455554221" || set.Cases[1].Score != 1 || set.Cases[2].Line != 8 {
+		t.Errorf("cases %q, %+v", got, set.Cases)
+	}
+	wantBad := []int{5, 6, 7}
+	if len(bad) != len(wantBad) {
+		t.Fatalf("bad lines %v, want lines %v", bad, wantBad)
+	}
+	for i, e := range bad {
+		var le *LineError
+		if !errors.As(e, &le) || le.Line != wantBad[i] || !strings.HasPrefix(e.Error(), "t line ") {
+			t.Errorf("bad[%d] = %v, want line %d", i, e, wantBad[i])
+		}
+	}
+}
+
+func TestLabel(t *testing.T) {
+	for name, want := range map[string]string{
+		"Test_L3_R1": "End-Easy", "Test_L2_R2": "Middle-Medium", "Test_L1_R3": "Begin-Hard",
+		"Test_L4_R1": "Test_L4_R1", "mine": "mine",
+	} {
+		if got := Label(name); got != want {
+			t.Errorf("Label(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
