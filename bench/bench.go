@@ -5,6 +5,7 @@ package bench
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -37,6 +38,22 @@ func (e negamaxEngine) Solve(ctx context.Context, p position.Position) (int, uin
 
 func (e negamaxEngine) Reset() { e.s.Reset() }
 
+// Generator adapts the exact solver to the set generator. The table is kept
+// between positions: the sets depend only on exact scores.
+func Generator(s *negamax.Solver) testsets.Solver { return generatorSolver{s} }
+
+type generatorSolver struct{ s *negamax.Solver }
+
+func (g generatorSolver) Solve(ctx context.Context, p position.Position) (int, error) {
+	r, err := g.s.Solve(ctx, p, negamax.Strong)
+	return r.Score, err
+}
+
+func (g generatorSolver) AtLeast(ctx context.Context, p position.Position, a int) (bool, error) {
+	ok, _, err := g.s.AtLeast(ctx, p, a)
+	return ok, err
+}
+
 // Options says how to run a set.
 type Options struct {
 	Limit     int       // solve only the first Limit cases; 0 means all
@@ -47,20 +64,33 @@ type Options struct {
 
 // Mismatch is a case whose score differs from the expected one.
 type Mismatch struct {
-	Case testsets.Case
-	Got  int
+	Case testsets.Case `json:"-"`
+	Got  int           `json:"got"`
 }
 
-// Row is the report of one set.
+// MarshalJSON writes a mismatch as its line, position, expected and found
+// scores.
+func (m Mismatch) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Line  int    `json:"line"`
+		Moves string `json:"position"`
+		Want  int    `json:"want"`
+		Got   int    `json:"got"`
+	}{m.Case.Line, m.Case.Moves, m.Case.Score, m.Got})
+}
+
+// Row is the report of one set. Durations are written to JSON in
+// nanoseconds.
 type Row struct {
-	Set        string // the set's name
-	Positions  int    // cases solved
-	Total      time.Duration
-	Mean       time.Duration
-	Median     time.Duration
-	Max        time.Duration
-	MeanNodes  float64
-	Mismatches []Mismatch
+	Set        string          `json:"set"`       // the set's name
+	Positions  int             `json:"positions"` // cases solved
+	Total      time.Duration   `json:"total_ns"`
+	Mean       time.Duration   `json:"mean_ns"`
+	Median     time.Duration   `json:"median_ns"`
+	Max        time.Duration   `json:"max_ns"`
+	MeanNodes  float64         `json:"mean_nodes"`
+	Mismatches []Mismatch      `json:"mismatches,omitempty"`
+	Times      []time.Duration `json:"-"` // each position's, in the set's order
 }
 
 // KPosPerSec is the throughput in thousands of positions a second.
@@ -97,7 +127,7 @@ func Run(ctx context.Context, set *testsets.Set, e Engine, opts Options) (Row, e
 		nodes += n
 		want := c.Score
 		if opts.Weak {
-			want = sign(want)
+			want = negamax.WeakScore(want)
 		}
 		if score != want {
 			row.Mismatches = append(row.Mismatches, Mismatch{c, score})
@@ -112,6 +142,7 @@ func (r Row) finish(times []time.Duration, nodes uint64) Row {
 	if r.Positions == 0 {
 		return r
 	}
+	r.Times = slices.Clone(times)
 	for _, t := range times {
 		r.Total += t
 	}
@@ -121,14 +152,4 @@ func (r Row) finish(times []time.Duration, nodes uint64) Row {
 	r.Max = times[len(times)-1]
 	r.MeanNodes = float64(nodes) / float64(len(times))
 	return r
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }

@@ -1,23 +1,144 @@
 package bench
 
 import (
+	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
 	"c4/testsets"
 )
 
+// Report is the result of one run: what was run, and a row per set. It is
+// what --format json writes and --compare reads.
+type Report struct {
+	Engine   string `json:"engine"`
+	Mode     string `json:"mode"`
+	Board    string `json:"board"`
+	TableMiB int    `json:"table_mib"`
+	Rows     []Row  `json:"rows"`
+}
+
+// Formats are the names WriteReport accepts.
+var Formats = []string{"table", "markdown", "csv", "json"}
+
+// WriteReport writes r in format (one of Formats). With old, the report of
+// an earlier run, the table and markdown formats show each figure beside the
+// earlier one and their ratio (new/old).
+func WriteReport(w io.Writer, r Report, format string, old *Report) error {
+	switch format {
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	case "csv":
+		return writeCSV(w, r)
+	case "table", "markdown":
+		cells := tableCells(r, old)
+		if format == "markdown" {
+			return writeMarkdown(w, cells)
+		}
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		for _, row := range cells {
+			fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+		}
+		return tw.Flush()
+	}
+	return fmt.Errorf("format %q: want one of %s", format, strings.Join(Formats, ", "))
+}
+
 // WriteTable prints rows as an aligned text table.
 func WriteTable(w io.Writer, rows []Row) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "set\tpositions\tmean time\tmedian\tmax\tmean nodes\tK pos/s\tmismatches\t")
-	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%.0f\t%.3f\t%d\t\n", label(r.Set), r.Positions,
-			fmtDur(r.Mean), fmtDur(r.Median), fmtDur(r.Max), r.MeanNodes, r.KPosPerSec(), len(r.Mismatches))
+	return WriteReport(w, Report{Rows: rows}, "table", nil)
+}
+
+// tableCells lays out the table and markdown formats.
+func tableCells(r Report, old *Report) [][]string {
+	head := []string{"set", "positions", "mean time", "median", "max", "mean nodes", "K pos/s", "mismatches"}
+	if old != nil {
+		head = []string{"set", "positions", "mean time", "was", "ratio", "mean nodes", "was", "ratio", "K pos/s", "was", "mismatches"}
 	}
-	return tw.Flush()
+	cells := [][]string{head}
+	for _, row := range r.Rows {
+		nodes := strconv.FormatFloat(row.MeanNodes, 'f', 0, 64)
+		kps := strconv.FormatFloat(row.KPosPerSec(), 'f', 3, 64)
+		if old == nil {
+			cells = append(cells, []string{label(row.Set), strconv.Itoa(row.Positions), fmtDur(row.Mean),
+				fmtDur(row.Median), fmtDur(row.Max), nodes, kps, strconv.Itoa(len(row.Mismatches))})
+			continue
+		}
+		o, ok := old.row(row.Set)
+		if !ok {
+			cells = append(cells, []string{label(row.Set), strconv.Itoa(row.Positions), fmtDur(row.Mean), "-", "-", nodes, "-", "-", kps, "-", strconv.Itoa(len(row.Mismatches))})
+			continue
+		}
+		cells = append(cells, []string{label(row.Set), strconv.Itoa(row.Positions),
+			fmtDur(row.Mean), fmtDur(o.Mean), ratio(float64(row.Mean), float64(o.Mean)),
+			nodes, strconv.FormatFloat(o.MeanNodes, 'f', 0, 64), ratio(row.MeanNodes, o.MeanNodes),
+			kps, strconv.FormatFloat(o.KPosPerSec(), 'f', 3, 64), strconv.Itoa(len(row.Mismatches))})
+	}
+	return cells
+}
+
+func (r *Report) row(set string) (Row, bool) {
+	for _, row := range r.Rows {
+		if row.Set == set {
+			return row, true
+		}
+	}
+	return Row{}, false
+}
+
+func ratio(a, b float64) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2fx", a/b)
+}
+
+func writeMarkdown(w io.Writer, cells [][]string) error {
+	for i, row := range cells {
+		fmt.Fprintf(w, "| %s |\n", strings.Join(row, " | "))
+		if i == 0 {
+			sep := make([]string, len(row))
+			for j := range sep {
+				sep[j] = "---:"
+			}
+			sep[0] = "---"
+			fmt.Fprintf(w, "|%s|\n", strings.Join(sep, "|"))
+		}
+	}
+	return nil
+}
+
+func writeCSV(w io.Writer, r Report) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"set", "label", "positions", "mean_us", "median_us", "max_us", "mean_nodes", "kpos_per_s", "mismatches"})
+	for _, row := range r.Rows {
+		cw.Write([]string{row.Set, testsets.Label(row.Set), strconv.Itoa(row.Positions),
+			us(row.Mean), us(row.Median), us(row.Max),
+			strconv.FormatFloat(row.MeanNodes, 'f', 1, 64), strconv.FormatFloat(row.KPosPerSec(), 'f', 3, 64),
+			strconv.Itoa(len(row.Mismatches))})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func us(d time.Duration) string {
+	return strconv.FormatFloat(float64(d)/float64(time.Microsecond), 'f', 3, 64)
+}
+
+// ReadReport reads a report written with format json.
+func ReadReport(rd io.Reader) (*Report, error) {
+	var r Report
+	if err := json.NewDecoder(rd).Decode(&r); err != nil {
+		return nil, fmt.Errorf("reading a JSON report: %w", err)
+	}
+	return &r, nil
 }
 
 func label(name string) string {

@@ -11,7 +11,7 @@ import (
 // position an op, with a 128 MiB table cleared before each (as c4 bench
 // does). Run with -benchtime 100x to solve each of the 100 exactly once:
 //
-//	go test ./negamax -run XXX -bench Solve -benchtime 100x -benchmem
+//	go test ./negamax -run XXX -bench Solve -benchtime 100x -benchmem -timeout 0
 func BenchmarkSolve(b *testing.B) {
 	s := New(Options{})
 	for _, name := range testsets.PublicNames {

@@ -130,6 +130,19 @@ func (s *Solver) Solve(ctx context.Context, p position.Position, mode Mode) (Res
 	return s.end(score, start)
 }
 
+// AtLeast says whether the score of p is at least a: one null-window search,
+// much cheaper than Solve when a is far from the score.
+func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool, Stats, error) {
+	if p.IsOver() {
+		return false, Stats{}, ErrGameOver
+	}
+	s.begin(ctx, p.Board())
+	start := time.Now()
+	ok := p.CanWinNext() && s.winScore(p.Moves()) >= a || s.negamax(p, p.CanonicalKey(), a-1, a) >= a
+	r, err := s.end(0, start)
+	return ok, r.Stats, err
+}
+
 // Analyze returns the score of playing each column of p, left to right
 // (InvalidMove for a full column), from the side to move's view; in Weak
 // mode, their signs.
@@ -211,16 +224,17 @@ func (s *Solver) solve(p position.Position, mode Mode) int {
 		}
 	}
 	if mode == Weak {
-		return sign(lo)
+		return WeakScore(lo)
 	}
 	return lo
 }
 
-func sign(x int) int {
+// WeakScore is the weak result of a score: 1 win, 0 draw, -1 loss.
+func WeakScore(score int) int {
 	switch {
-	case x > 0:
+	case score > 0:
 		return 1
-	case x < 0:
+	case score < 0:
 		return -1
 	}
 	return 0

@@ -66,7 +66,7 @@ func TestPublicSets(t *testing.T) {
 				r, err := testSolver.Solve(context.Background(), c.Position, mode)
 				want := c.Score
 				if mode == Weak {
-					want = sign(want)
+					want = WeakScore(want)
 				}
 				if err != nil || r.Score != want {
 					t.Errorf("%s line %d %q mode %d: got %d, %v; want %d", tc.name, c.Line, c.Moves, mode, r.Score, err, want)
@@ -128,7 +128,7 @@ func TestAnalyze(t *testing.T) {
 	}
 	weak, _, _ := testSolver.Analyze(context.Background(), p, Weak)
 	for c := range weak {
-		if c != 3 && weak[c] != sign(scores[c]) {
+		if c != 3 && weak[c] != WeakScore(scores[c]) {
 			t.Errorf("weak analysis of column %d: %d, strong %d", c+1, weak[c], scores[c])
 		}
 	}
@@ -163,5 +163,17 @@ func TestCancel(t *testing.T) {
 	r, err := s.Solve(context.Background(), mustParse(t, "4455"), Strong)
 	if err != nil || r.Score != 18 {
 		t.Errorf("after a cancelled search: %d, %v", r.Score, err)
+	}
+}
+
+// TestAtLeast checks the bound search against the exact scores of a set.
+func TestAtLeast(t *testing.T) {
+	for _, c := range publicSet(t, "Test_L2_R1").Cases[:300] {
+		for _, a := range []int{c.Score, c.Score + 1} {
+			ok, _, err := testSolver.AtLeast(context.Background(), c.Position, a)
+			if err != nil || ok != (c.Score >= a) {
+				t.Errorf("line %d %q (score %d): AtLeast(%d) = %v, %v", c.Line, c.Moves, c.Score, a, ok, err)
+			}
+		}
 	}
 }

@@ -63,7 +63,7 @@ func TestSmallBoards(t *testing.T) {
 					if err != nil || r.Score != want {
 						t.Fatalf("%s after %d moves (key %x): solver %d, %v; minimax %d", b, p.Moves(), p.Key(), r.Score, err, want)
 					}
-					if w, _ := s.Solve(context.Background(), p, Weak); w.Score != sign(want) {
+					if w, _ := s.Solve(context.Background(), p, Weak); w.Score != WeakScore(want) {
 						t.Fatalf("%s (key %x): weak %d, minimax %d", b, p.Key(), w.Score, want)
 					}
 				}

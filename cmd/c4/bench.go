@@ -5,87 +5,159 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"c4/bench"
-	"c4/negamax"
+	"c4/position"
 	"c4/testsets"
 )
 
-const benchUsage = `bench --dir DIR [--set NAME...] [flags]
+const benchUsage = `bench [--dir DIR] [--set NAME...] [flags]
 
-Solves every position of the benchmark sets in DIR (by default the public
-sets Test_L3_R1 ... Test_L1_R3 found there), checks each score against the
+Solves every position of the benchmark sets, checks each score against the
 set, and prints one row per set: positions, mean, median and max time, mean
-nodes, thousands of positions a second, and mismatches. The table is cleared
-before each position unless --keep-table. Exit status 1 on any mismatch.`
+nodes, thousands of positions a second, and mismatches. Without --dir it runs
+c4's own embedded 7x6 sets; with --dir, the set files there (by default the
+public ones, Test_L3_R1 ... Test_L1_R3). The table is cleared before each
+position unless --keep-table. Exit status 1 on any mismatch.`
 
 func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bench", benchUsage, stderr)
 	var sf solverFlags
-	sf.register(fs)
-	dir := fs.String("dir", "", "folder of set files")
-	sets := fs.StringSlice("set", nil, "set `NAME`s to run, in order (default: the public sets found in --dir)")
-	weak := fs.BoolP("weak", "w", false, "weak solving: check only win/draw/loss")
+	sf.register(fs, true)
+	dir := fs.String("dir", "", "folder of set files (default: the embedded sets)")
+	names := fs.StringSlice("set", nil, "set `NAME`s to run, in order (default: all six)")
 	limit := fs.Int("limit", 0, "solve only the first `N` positions of each set (0: all)")
 	keep := fs.Bool("keep-table", false, "keep the transposition table between positions")
+	format := fs.String("format", "table", "report format: "+strings.Join(bench.Formats, ", "))
+	out := fs.String("out", "", "write the report to `FILE` instead of standard output")
+	compare := fs.String("compare", "", "show each figure beside those of an earlier run's JSON report `FILE`")
+	plot := fs.String("plot", "", "draw the time distribution and mean nodes of each set as an SVG `FILE`")
 	if done, err := parse(fs, args); done {
 		return err
 	}
-	if *dir == "" {
-		fmt.Fprintln(stderr, "c4 bench: --dir is required")
-		fs.Usage()
-		return errUsage
+	if !slices.Contains(bench.Formats, *format) {
+		return fmt.Errorf("--format %q: want one of %s", *format, strings.Join(bench.Formats, ", "))
 	}
-	b, err := sf.boardSize()
+	b, s, mode, err := sf.open()
 	if err != nil {
 		return err
 	}
-	s, err := sf.solver()
+	var old *bench.Report
+	if *compare != "" {
+		f, err := os.Open(*compare)
+		if err != nil {
+			return err
+		}
+		old, err = bench.ReadReport(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", *compare, err)
+		}
+	}
+	sets, err := loadSets(*dir, *names, b, stderr)
 	if err != nil {
 		return err
 	}
-	mode := negamax.Strong
-	if *weak {
-		mode = negamax.Weak
-	}
-	names := *sets
-	if len(names) == 0 {
-		names = testsets.PublicNames
-	}
-	opts := bench.Options{Limit: *limit, Weak: *weak, KeepTable: *keep}
+	opts := bench.Options{Limit: *limit, Weak: sf.weak, KeepTable: *keep}
 	if isTerminal(stderr) {
 		opts.Progress = stderr
 	}
-	var rows []bench.Row
+	report := bench.Report{Engine: "negamax", Mode: [...]string{"strong", "weak"}[mode], Board: b.String(), TableMiB: sf.tableMiB}
 	mismatches := 0
-	for _, name := range names {
-		set, bad, err := testsets.ReadFile(filepath.Join(*dir, name), b)
-		if err != nil {
-			return err
-		}
-		for _, e := range bad {
-			fmt.Fprintf(stderr, "c4 bench: %v\n", e)
-		}
+	var runErr error
+	for _, set := range sets {
 		row, err := bench.Run(ctx, set, bench.Negamax(s, mode), opts)
-		rows = append(rows, row)
+		report.Rows = append(report.Rows, row)
 		for _, m := range row.Mismatches {
-			fmt.Fprintf(stderr, "c4 bench: %s line %d: %q scored %d, the set says %d\n", name, m.Case.Line, m.Case.Moves, m.Got, m.Case.Score)
+			fmt.Fprintf(stderr, "c4 bench: %s line %d: %q scored %d, the set says %d\n", set.Name, m.Case.Line, m.Case.Moves, m.Got, m.Case.Score)
 		}
 		mismatches += len(row.Mismatches)
 		if err != nil {
-			bench.WriteTable(stdout, rows)
+			runErr = err
 			if errors.Is(err, context.Canceled) {
-				return errors.New("interrupted: the table shows the positions solved")
+				runErr = errors.New("interrupted: the report shows the positions solved")
 			}
+			break
+		}
+	}
+	if err := writeReport(report, *format, *out, old, stdout); err != nil {
+		return err
+	}
+	if *plot != "" {
+		if err := writeFile(*plot, func(w io.Writer) error { return bench.WritePlot(w, report) }); err != nil {
 			return err
 		}
 	}
-	if err := bench.WriteTable(stdout, rows); err != nil {
-		return err
+	if runErr != nil {
+		return runErr
 	}
 	if mismatches > 0 {
 		return fmt.Errorf("%d scores differ from the sets", mismatches)
 	}
 	return nil
+}
+
+// loadSets reads the named sets from dir, or the embedded ones.
+func loadSets(dir string, names []string, b *position.Board, stderr io.Writer) ([]*testsets.Set, error) {
+	if len(names) == 0 {
+		names = testsets.PublicNames
+	}
+	var sets []*testsets.Set
+	if dir == "" {
+		if b != position.Standard {
+			return nil, fmt.Errorf("the embedded sets are 7x6: give --dir for %s sets", b)
+		}
+		all, err := testsets.Embedded()
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range names {
+			i := slices.IndexFunc(all, func(s *testsets.Set) bool { return s.Name == name })
+			if i < 0 {
+				return nil, fmt.Errorf("no embedded set %q: the embedded sets are %s", name, strings.Join(testsets.PublicNames, ", "))
+			}
+			sets = append(sets, all[i])
+		}
+		return sets, nil
+	}
+	for _, name := range names {
+		set, bad, err := testsets.ReadFile(filepath.Join(dir, name), b)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range bad {
+			fmt.Fprintf(stderr, "c4 bench: %v\n", e)
+		}
+		sets = append(sets, set)
+	}
+	return sets, nil
+}
+
+func writeReport(r bench.Report, format, out string, old *bench.Report, stdout io.Writer) error {
+	if out == "" {
+		return bench.WriteReport(stdout, r, format, old)
+	}
+	return writeFile(out, func(w io.Writer) error { return bench.WriteReport(w, r, format, old) })
+}
+
+// writeFile writes a file through a temporary one, so that a failed write
+// leaves no half file.
+func writeFile(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".c4-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return os.Rename(tmp.Name(), path)
 }

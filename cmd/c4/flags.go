@@ -42,11 +42,16 @@ func parse(fs *pflag.FlagSet, args []string) (done bool, err error) {
 type solverFlags struct {
 	board    string
 	tableMiB int
+	weak     bool
 }
 
-func (f *solverFlags) register(fs *pflag.FlagSet) {
+// register adds --board and --tt-mib, and --weak if withWeak.
+func (f *solverFlags) register(fs *pflag.FlagSet, withWeak bool) {
 	fs.StringVar(&f.board, "board", "7x6", "board size, `WxH`, with (H+1)*W <= 64")
 	fs.IntVar(&f.tableMiB, "tt-mib", negamax.DefaultTableMiB, "transposition table size in `MiB`")
+	if withWeak {
+		fs.BoolVarP(&f.weak, "weak", "w", false, "weak solving: only win (1), draw (0) or loss (-1)")
+	}
 }
 
 func (f *solverFlags) boardSize() (*position.Board, error) {
@@ -56,9 +61,19 @@ func (f *solverFlags) boardSize() (*position.Board, error) {
 	return position.ParseBoard(f.board)
 }
 
-func (f *solverFlags) solver() (*negamax.Solver, error) {
-	if f.tableMiB < 1 {
-		return nil, fmt.Errorf("--tt-mib %d: want at least 1", f.tableMiB)
+// open checks the flags and returns the board, a solver with its table, and
+// the mode.
+func (f *solverFlags) open() (*position.Board, *negamax.Solver, negamax.Mode, error) {
+	b, err := f.boardSize()
+	if err != nil {
+		return nil, nil, 0, err
 	}
-	return negamax.New(negamax.Options{TableMiB: f.tableMiB}), nil
+	if f.tableMiB < 1 {
+		return nil, nil, 0, fmt.Errorf("--tt-mib %d: want at least 1", f.tableMiB)
+	}
+	mode := negamax.Strong
+	if f.weak {
+		mode = negamax.Weak
+	}
+	return b, negamax.New(negamax.Options{TableMiB: f.tableMiB}), mode, nil
 }

@@ -26,6 +26,7 @@ var commands = []struct {
 }{
 	{"solve", "score positions: c4 solve [flags] [POSITION...], or one position a line on stdin", runSolve},
 	{"bench", "run benchmark sets, check every score, print a table", runBench},
+	{"testsets", "make benchmark sets: c4 testsets generate --level L --rating R --count N --seed S", runTestsets},
 }
 
 func main() {

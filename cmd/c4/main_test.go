@@ -77,7 +77,7 @@ func TestSolveAnalyzeAndStats(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"solve", "--nope"}, {"bench"}, {"solve", "--board", "9x9", "1"}, {"solve", "--tt-mib", "0", "1"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"solve", "--nope"}, {"solve", "--board", "9x9", "1"}, {"solve", "--tt-mib", "0", "1"}} {
 		if code, _, errOut := c4(t, "", args...); code == 0 || errOut == "" {
 			t.Errorf("c4 %v: exit %d, stderr %q; want an error", args, code, errOut)
 		}
@@ -104,5 +104,54 @@ func TestBench(t *testing.T) {
 	code, _, errOut = c4(t, "", "bench", "--tt-mib", "16", "--dir", dir, "--set", "missing")
 	if code != 1 || !strings.Contains(errOut, "missing") {
 		t.Errorf("missing set: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestBenchEmbeddedAndReports runs the embedded End-Easy set, writes a JSON
+// report, compares a second run with it, and draws the plot.
+func TestBenchEmbeddedAndReports(t *testing.T) {
+	dir := t.TempDir()
+	report, plot := filepath.Join(dir, "r.json"), filepath.Join(dir, "p.svg")
+	code, out, errOut := c4(t, "", "bench", "--tt-mib", "16", "--set", "Test_L3_R1", "--limit", "50", "--format", "json", "--out", report)
+	if code != 0 || out != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = c4(t, "", "bench", "--tt-mib", "16", "--set", "Test_L3_R1", "--limit", "50", "--compare", report, "--plot", plot, "--format", "markdown")
+	if code != 0 || !strings.Contains(out, "| End-Easy (Test_L3_R1) | 50 |") || !strings.Contains(out, "ratio") {
+		t.Errorf("compare: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if svg, err := os.ReadFile(plot); err != nil || !strings.HasPrefix(string(svg), "<svg") {
+		t.Errorf("plot: %v", err)
+	}
+	for _, args := range [][]string{
+		{"bench", "--board", "4x4"},          // the embedded sets are 7x6
+		{"bench", "--set", "nope"},           // no such embedded set
+		{"bench", "--format", "xml"},         // no such format
+		{"bench", "--compare", report + "x"}, // no such report
+	} {
+		if code, _, errOut := c4(t, "", args...); code == 0 || errOut == "" {
+			t.Errorf("c4 %v: exit %d, stderr %q; want an error", args, code, errOut)
+		}
+	}
+}
+
+func TestTestsetsGenerate(t *testing.T) {
+	args := []string{"testsets", "generate", "--board", "5x4", "--tt-mib", "1", "--level", "middle", "--rating", "easy", "--count", "5", "--seed", "3"}
+	code, out, errOut := c4(t, "", args...)
+	code2, out2, _ := c4(t, "", args...)
+	if code != 0 || code2 != 0 || out != out2 || strings.Count(out, "\n") != 7 {
+		t.Errorf("exit %d, stdout %q, stderr %q; second run %q", code, out, errOut, out2)
+	}
+	if !strings.Contains(out, "# c4 testsets generate --level middle --rating easy --count 5 --seed 3 --board 5x4\n") {
+		t.Errorf("header: %q", out)
+	}
+	for _, bad := range [][]string{
+		{"testsets"}, {"testsets", "make"},
+		{"testsets", "generate", "--level", "late", "--rating", "easy"},
+		{"testsets", "generate", "--level", "end", "--rating", "hard"},
+	} {
+		if code, _, errOut := c4(t, "", bad...); code == 0 || errOut == "" {
+			t.Errorf("c4 %v: exit %d, stderr %q; want an error", bad, code, errOut)
+		}
 	}
 }

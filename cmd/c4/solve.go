@@ -25,24 +25,15 @@ stderr and the run goes on; the exit status is then 1.`
 func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("solve", solveUsage, stderr)
 	var sf solverFlags
-	sf.register(fs)
-	weak := fs.BoolP("weak", "w", false, "only win (1), draw (0) or loss (-1)")
+	sf.register(fs, true)
 	analyze := fs.BoolP("analyze", "a", false, "print the score of each column instead (-1000: full)")
 	stats := fs.Bool("stats", false, "append the nodes searched and the microseconds taken")
 	if done, err := parse(fs, args); done {
 		return err
 	}
-	b, err := sf.boardSize()
+	b, s, mode, err := sf.open()
 	if err != nil {
 		return err
-	}
-	s, err := sf.solver()
-	if err != nil {
-		return err
-	}
-	mode := negamax.Strong
-	if *weak {
-		mode = negamax.Weak
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()

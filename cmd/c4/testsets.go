@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"c4/bench"
+	"c4/testsets"
+)
+
+const generateUsage = `testsets generate --level begin|middle|end --rating easy|medium|hard --count N --seed S [flags] > FILE
+
+Makes a benchmark set as the public ones were made: random games of uniformly
+random moves stopped at a random length in the level's range, each position
+solved exactly and kept if its moves left fall in the rating's range, with no
+position repeated, mirror images included. The same seed gives the same file.
+Levels by stones played: begin up to W*H/3 (14 on 7x6), middle up to 2*W*H/3
+(28), end beyond. Ratings by moves left before the game's last stone: easy
+below W*H/3 (14), medium below 2*W*H/3 (28), hard from there.`
+
+func runTestsets(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "generate" {
+		fmt.Fprintf(stderr, "usage: c4 %s\n", generateUsage)
+		return errUsage
+	}
+	fs := newFlagSet("testsets generate", generateUsage, stderr)
+	var sf solverFlags
+	sf.register(fs, false)
+	level := fs.String("level", "", "begin, middle or end")
+	rating := fs.String("rating", "", "easy, medium or hard")
+	count := fs.Int("count", 100, "positions in the set")
+	seed := fs.Uint64("seed", 1, "random seed")
+	minStones := fs.Int("min-stones", 0, "draw positions of at least `N` stones (within the level's range)")
+	if done, err := parse(fs, args[1:]); done {
+		return err
+	}
+	l, err := testsets.ParseLevel(*level)
+	if err != nil {
+		return err
+	}
+	r, err := testsets.ParseRating(*rating)
+	if err != nil {
+		return err
+	}
+	if *count < 1 {
+		return fmt.Errorf("--count %d: want at least 1", *count)
+	}
+	b, s, _, err := sf.open()
+	if err != nil {
+		return err
+	}
+	g := testsets.Generator{
+		Board: b, Level: l, Rating: r, Count: *count, Seed: *seed, Solver: bench.Generator(s), MinStones: *minStones,
+	}
+	if isTerminal(stderr) {
+		g.Progress = stderr
+	}
+	set, err := g.Generate(ctx)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return errors.New("interrupted: nothing written")
+		}
+		return err
+	}
+	cmd := fmt.Sprintf("c4 testsets generate --level %s --rating %s --count %d --seed %d --board %s", l, r, *count, *seed, b)
+	if *minStones > 0 {
+		cmd += fmt.Sprintf(" --min-stones %d", *minStones)
+	}
+	return testsets.Write(stdout, set, fmt.Sprintf("%s (%s on %s), made by:", testsets.Name(l, r), testsets.Label(testsets.Name(l, r)), b), cmd)
+}

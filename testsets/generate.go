@@ -1,0 +1,155 @@
+package testsets
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"time"
+
+	"c4/position"
+)
+
+// Solver is what the generator needs of a solver, for positions that are
+// not over: the exact score, and whether the score is at least a (which is
+// cheap when a is far from the score, and lets the generator skip the exact
+// solve of positions outside the wanted rating).
+type Solver interface {
+	Solve(ctx context.Context, p position.Position) (int, error)
+	AtLeast(ctx context.Context, p position.Position, a int) (bool, error)
+}
+
+// Generator makes a set the way the public sets were made: random games of
+// uniformly random legal moves, each stopped at a length drawn uniformly
+// from the level's range of stones; games that end before are dropped; each
+// position is solved exactly and kept if its moves left fall in the rating's
+// range and neither it nor its mirror image is in the set already. The same
+// Seed gives the same set.
+type Generator struct {
+	Board  *position.Board
+	Level  Level
+	Rating Rating
+	Count  int
+	Seed   uint64
+	Solver Solver
+	// MinStones, if above the level's least, raises it: positions of very
+	// few stones take minutes each to solve.
+	MinStones int
+	Progress  io.Writer // nil for none
+}
+
+// Generate makes the set. If ctx ends first it returns the cases found so
+// far with ctx's error. A level and rating no position can have together
+// (such as End and Hard) is an error.
+func (g Generator) Generate(ctx context.Context) (*Set, error) {
+	set := &Set{Name: Name(g.Level, g.Rating), Board: g.Board}
+	rng := rand.New(rand.NewPCG(g.Seed, uint64(g.Level)<<8|uint64(g.Rating)))
+	lo, hi := g.Level.Stones(g.Board)
+	lo = max(lo, g.MinStones)
+	if lo > hi {
+		return set, fmt.Errorf("--min-stones %d: %s positions have at most %d stones on %s", g.MinStones, g.Level, hi, g.Board)
+	}
+	if least, _ := g.Rating.MovesLeft(g.Board); g.Board.Cells()-1-lo < least {
+		return set, fmt.Errorf("no %s position is %s on %s: at most %d moves are left after %d stones",
+			g.Level, g.Rating, g.Board, g.Board.Cells()-1-lo, lo)
+	}
+	seen := map[uint64]bool{}
+	start, last := time.Now(), time.Now()
+	tried := 0
+	var moves []int
+	for len(set.Cases) < g.Count {
+		if err := ctx.Err(); err != nil {
+			return set, err
+		}
+		moves = randomGame(rng, g.Board, lo+rng.IntN(hi-lo+1), moves[:0])
+		if moves == nil {
+			continue
+		}
+		p, _ := position.Parse(g.Board, position.Format(moves))
+		if seen[p.CanonicalKey()] {
+			continue
+		}
+		seen[p.CanonicalKey()] = true
+		tried++
+		if ok, err := g.mayHaveRating(ctx, p); err != nil {
+			return set, err
+		} else if !ok {
+			continue
+		}
+		score, err := g.Solver.Solve(ctx, p)
+		if err != nil {
+			return set, err
+		}
+		if RatingOf(g.Board, MovesLeft(g.Board, p.Moves(), score)) == g.Rating {
+			set.Cases = append(set.Cases, Case{Line: len(set.Cases) + 1, Moves: position.Format(moves), Position: p, Score: score})
+		}
+		if g.Progress != nil && (time.Since(last) > progressEvery || len(set.Cases) == g.Count) {
+			last = time.Now()
+			done := len(set.Cases)
+			eta := "?"
+			if done > 0 {
+				eta = (time.Since(start) / time.Duration(done) * time.Duration(g.Count-done)).Round(time.Second).String()
+			}
+			fmt.Fprintf(g.Progress, "\r%s: %d/%d kept of %d solved, %.1f solved/s, ETA %s   ",
+				Label(set.Name), done, g.Count, tried, float64(tried)/time.Since(start).Seconds(), eta)
+		}
+	}
+	if g.Progress != nil {
+		fmt.Fprint(g.Progress, "\r\033[K")
+	}
+	return set, nil
+}
+
+// mayHaveRating rules out, by two cheap bound searches, a position whose
+// game ends too late for an Easy or Medium rating: one where neither side
+// wins within the rating's moves left (and a draw is not in range either).
+func (g Generator) mayHaveRating(ctx context.Context, p position.Position) (bool, error) {
+	if g.Rating == Hard {
+		return true, nil
+	}
+	_, most := g.Rating.MovesLeft(g.Board)
+	n := p.Moves()
+	if MovesLeft(g.Board, n, 0) <= most {
+		return true, nil
+	}
+	// The least score magnitudes that end the game within most moves, for
+	// a win of the side to move and of the opponent.
+	win, loss := 1, 1
+	for MovesLeft(g.Board, n, win) > most {
+		win++
+	}
+	for MovesLeft(g.Board, n, -loss) > most {
+		loss++
+	}
+	if ok, err := g.Solver.AtLeast(ctx, p, win); ok || err != nil {
+		return ok, err
+	}
+	above, err := g.Solver.AtLeast(ctx, p, -loss+1)
+	return !above, err
+}
+
+const progressEvery = 250 * time.Millisecond
+
+// randomGame plays n uniformly random legal moves from the empty board into
+// moves, and returns nil if the game ends (four in a row or a full board)
+// on or before the last of them.
+func randomGame(rng *rand.Rand, b *position.Board, n int, moves []int) []int {
+	p := position.New(b)
+	var cols [position.MaxWidth]int
+	for len(moves) < n {
+		k := 0
+		for c := 0; c < b.Width(); c++ {
+			if p.CanPlay(c) {
+				cols[k] = c
+				k++
+			}
+		}
+		c := cols[rng.IntN(k)]
+		p.PlayColumn(c)
+		moves = append(moves, c)
+		if p.IsOver() {
+			return nil
+		}
+	}
+	return moves
+}

@@ -1,0 +1,145 @@
+package testsets_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"c4/bench"
+	"c4/negamax"
+	"c4/position"
+	"c4/testsets"
+)
+
+// TestPublicProtocol checks the level and rating rules against the public
+// sets: every line lies in its set's ranges.
+func TestPublicProtocol(t *testing.T) {
+	dir, err := testsets.PublicDir()
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	b := position.Standard
+	for l := testsets.Begin; l <= testsets.End; l++ {
+		for r := testsets.Easy; r <= testsets.Hard; r++ {
+			set, _, err := testsets.ReadFile(filepath.Join(dir, testsets.Name(l, r)), b)
+			if os.IsNotExist(err) {
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			slo, shi := l.Stones(b)
+			mlo, mhi := r.MovesLeft(b)
+			for _, c := range set.Cases {
+				n, left := c.Position.Moves(), testsets.MovesLeft(b, c.Position.Moves(), c.Score)
+				if n < slo || n > shi || left < mlo || left > mhi || testsets.RatingOf(b, left) != r {
+					t.Errorf("%s line %d: %d stones, %d moves left; want %d-%d and %d-%d", set.Name, c.Line, n, left, slo, shi, mlo, mhi)
+				}
+			}
+		}
+	}
+}
+
+func TestMovesLeft(t *testing.T) {
+	b := position.Standard
+	for _, tc := range []struct{ n, score, want int }{
+		{4, 18, 2},   // 4455: win with the next-but-one own stone (7th stone overall)
+		{11, -15, 1}, // the opponent wins with the 13th stone, its 7th
+		{41, 0, 0},   // a draw: the last cell
+		{0, 1, 40},   // the empty board: the first player wins with its 21st stone
+		{40, 1, 0},   // the side to move wins with the 41st stone
+		{39, -1, 1},  // the opponent wins with the 41st stone
+		{1, 2, 38},   // after "1" the second player wins with the 40th stone, its 20th
+	} {
+		if got := testsets.MovesLeft(b, tc.n, tc.score); got != tc.want {
+			t.Errorf("MovesLeft(%d stones, score %d) = %d, want %d", tc.n, tc.score, got, tc.want)
+		}
+	}
+}
+
+// TestGenerate checks determinism, the level and rating ranges and the
+// absence of duplicates and mirror duplicates, on 5x4 for speed, and on 7x6
+// for the End level.
+func TestGenerate(t *testing.T) {
+	b54, _ := position.NewBoard(5, 4)
+	for _, tc := range []struct {
+		b *position.Board
+		l testsets.Level
+		r testsets.Rating
+		n int
+	}{
+		{b54, testsets.Begin, testsets.Hard, 20},
+		{b54, testsets.Middle, testsets.Easy, 20},
+		{b54, testsets.End, testsets.Easy, 20},
+		{position.Standard, testsets.End, testsets.Easy, 50},
+		{position.Standard, testsets.Middle, testsets.Medium, 10},
+	} {
+		var files [2]bytes.Buffer
+		for i := range files {
+			g := testsets.Generator{Board: tc.b, Level: tc.l, Rating: tc.r, Count: tc.n, Seed: 42, Solver: bench.Generator(negamax.New(negamax.Options{TableMiB: 16}))}
+			set, err := g.Generate(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := testsets.Write(&files[i], set, "a comment"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if files[0].String() != files[1].String() {
+			t.Errorf("%s %s %s: two runs with one seed differ", tc.b, tc.l, tc.r)
+		}
+		set, bad, err := testsets.Read(&files[0], "gen", tc.b)
+		if err != nil || len(bad) > 0 || len(set.Cases) != tc.n {
+			t.Fatalf("%s %s %s: reading back: %v %v, %d cases", tc.b, tc.l, tc.r, err, bad, len(set.Cases))
+		}
+		checkSet(t, set, tc.l, tc.r)
+	}
+}
+
+// checkSet checks that every case of set has the level's stones and the
+// rating's moves left, and that no position or mirror image repeats.
+func checkSet(t *testing.T, set *testsets.Set, l testsets.Level, r testsets.Rating) {
+	t.Helper()
+	slo, shi := l.Stones(set.Board)
+	seen := map[uint64]bool{}
+	for _, c := range set.Cases {
+		n := c.Position.Moves()
+		if n < slo || n > shi || testsets.RatingOf(set.Board, testsets.MovesLeft(set.Board, n, c.Score)) != r {
+			t.Errorf("%s line %d: %q scores %d: not %s %s", set.Name, c.Line, c.Moves, c.Score, l, r)
+		}
+		if k := c.Position.CanonicalKey(); seen[k] {
+			t.Errorf("%s line %d: %q repeats a position or its mirror", set.Name, c.Line, c.Moves)
+		} else {
+			seen[k] = true
+		}
+	}
+}
+
+// TestEmbedded solves every position of the embedded sets and checks the
+// sets follow the protocol.
+func TestEmbedded(t *testing.T) {
+	sets, err := testsets.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := negamax.New(negamax.Options{})
+	for i, set := range sets {
+		l, r := testsets.Level(set.Name[6]-'0'), testsets.Rating(set.Name[9]-'0')
+		if set.Name != testsets.PublicNames[i] || set.Name != testsets.Name(l, r) {
+			t.Fatalf("embedded set %d is %s", i, set.Name)
+		}
+		checkSet(t, set, l, r)
+		for _, c := range set.Cases {
+			s.Reset()
+			res, err := s.Solve(context.Background(), c.Position, negamax.Strong)
+			if err != nil || res.Score != c.Score {
+				t.Errorf("%s line %d %q: solver %d, %v; the set says %d", set.Name, c.Line, c.Moves, res.Score, err, c.Score)
+			}
+		}
+	}
+}
