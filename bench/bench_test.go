@@ -44,7 +44,7 @@ func TestRun(t *testing.T) {
 		t.Errorf("weak, limit 2: row %+v, resets %d", row, e.resets)
 	}
 	var sb strings.Builder
-	WriteTable(&sb, []Row{row})
+	WriteReport(&sb, Report{Rows: []Row{row}}, "table", nil)
 	if !strings.Contains(sb.String(), "End-Easy (Test_L3_R1)") {
 		t.Errorf("table:\n%s", sb.String())
 	}

@@ -51,11 +51,6 @@ func WriteReport(w io.Writer, r Report, format string, old *Report) error {
 	return fmt.Errorf("format %q: want one of %s", format, strings.Join(Formats, ", "))
 }
 
-// WriteTable prints rows as an aligned text table.
-func WriteTable(w io.Writer, rows []Row) error {
-	return WriteReport(w, Report{Rows: rows}, "table", nil)
-}
-
 // tableCells lays out the table and markdown formats.
 func tableCells(r Report, old *Report) [][]string {
 	head := []string{"set", "positions", "mean time", "median", "max", "mean nodes", "K pos/s", "mismatches"}

@@ -54,11 +54,6 @@ type Stats struct {
 	Elapsed   time.Duration // wall time
 }
 
-// Add sums two Stats.
-func (s Stats) Add(o Stats) Stats {
-	return Stats{s.Nodes + o.Nodes, s.TableHits + o.TableHits, s.Elapsed + o.Elapsed}
-}
-
 // Result is a score with the work it took.
 type Result struct {
 	Score int
@@ -91,9 +86,6 @@ func New(opts Options) *Solver {
 	}
 	return &Solver{tt: newTable(opts.TableMiB)}
 }
-
-// TableBytes is the memory of the transposition table.
-func (s *Solver) TableBytes() int { return s.tt.bytes() }
 
 // Reset empties the transposition table, so that the next search does not
 // depend on the previous ones. It takes constant time.

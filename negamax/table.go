@@ -44,9 +44,6 @@ func prefault(e []uint64) []uint64 {
 	return e
 }
 
-// bytes is the table's memory.
-func (t *table) bytes() int { return len(t.entries) * 8 }
-
 // clear forgets every entry.
 func (t *table) clear() {
 	t.gen++

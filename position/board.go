@@ -107,16 +107,6 @@ func (b *Board) String() string { return fmt.Sprintf("%dx%d", b.w, b.h) }
 // ColumnMask is the bitboard of every cell of column c (0-based).
 func (b *Board) ColumnMask(c int) uint64 { return b.col << (uint(c) * b.h1 & 63) }
 
-// Column is the 0-based column of a single-cell move bitboard.
-func (b *Board) Column(move uint64) int {
-	for c := 0; c < b.w; c++ {
-		if move&b.ColumnMask(c) != 0 {
-			return c
-		}
-	}
-	return -1
-}
-
 // ColumnName is the character that names column c (0-based) in a move
 // string: '1'..'9', then 'a', 'b', ... for boards wider than 9.
 func ColumnName(c int) byte {

@@ -46,3 +46,30 @@ func TestLabel(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRead checks that reading any text never panics, and that every line is
+// either a case, a reported bad line, or blank or a comment.
+func FuzzRead(f *testing.F) {
+	f.Add("4455 18\n 1\n# c\n448 2\n44 x\n\n")
+	f.Add("1 2 3\n\r\n4444444 0\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		set, bad, err := Read(strings.NewReader(in), "f", position.Standard)
+		if err != nil {
+			return // a line longer than the scanner takes
+		}
+		lines := 0
+		for _, l := range strings.Split(in, "\n") {
+			if l = strings.TrimRight(l, "\r"); strings.TrimSpace(l) != "" && !strings.HasPrefix(l, "#") {
+				lines++
+			}
+		}
+		if len(set.Cases)+len(bad) != lines {
+			t.Fatalf("%d cases and %d bad lines for %d lines of %q", len(set.Cases), len(bad), lines, in)
+		}
+		for _, c := range set.Cases {
+			if c.Position.Moves() != len(c.Moves) {
+				t.Fatalf("case %q has %d moves", c.Moves, c.Position.Moves())
+			}
+		}
+	})
+}
