@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"c4/negamax"
+	"c4/pns"
 	"c4/position"
 	"c4/testsets"
 )
@@ -37,6 +38,19 @@ func (e negamaxEngine) Solve(ctx context.Context, p position.Position) (int, uin
 }
 
 func (e negamaxEngine) Reset() { e.s.Reset() }
+
+// DFPN adapts the proof-number solver to Engine. It answers only the weak
+// question: run it with Options.Weak.
+func DFPN(s *pns.Solver) Engine { return dfpnEngine{s} }
+
+type dfpnEngine struct{ s *pns.Solver }
+
+func (e dfpnEngine) Solve(ctx context.Context, p position.Position) (int, uint64, error) {
+	r, st, err := e.s.Weak(ctx, p)
+	return r, st.Nodes, err
+}
+
+func (e dfpnEngine) Reset() { e.s.Reset() }
 
 // Generator adapts the exact solver to the set generator. The table is kept
 // between positions: the sets depend only on exact scores.

@@ -42,7 +42,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if !slices.Contains(bench.Formats, *format) {
 		return fmt.Errorf("--format %q: want one of %s", *format, strings.Join(bench.Formats, ", "))
 	}
-	b, s, mode, err := sf.open()
+	b, engine, err := sf.open()
 	if err != nil {
 		return err
 	}
@@ -66,11 +66,11 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if isTerminal(stderr) {
 		opts.Progress = stderr
 	}
-	report := bench.Report{Engine: "negamax", Mode: [...]string{"strong", "weak"}[mode], Board: b.String(), TableMiB: sf.tableMiB}
+	report := bench.Report{Engine: sf.engine, Mode: map[bool]string{false: "strong", true: "weak"}[sf.weak], Board: b.String(), TableMiB: sf.tableMiB}
 	mismatches := 0
 	var runErr error
 	for _, set := range sets {
-		row, err := bench.Run(ctx, set, bench.Negamax(s, mode), opts)
+		row, err := bench.Run(ctx, set, engine, opts)
 		report.Rows = append(report.Rows, row)
 		for _, m := range row.Mismatches {
 			fmt.Fprintf(stderr, "c4 bench: %s line %d: %q scored %d, the set says %d\n", set.Name, m.Case.Line, m.Case.Moves, m.Got, m.Case.Score)

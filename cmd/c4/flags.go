@@ -7,7 +7,9 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"c4/bench"
 	"c4/negamax"
+	"c4/pns"
 	"c4/position"
 )
 
@@ -43,14 +45,18 @@ type solverFlags struct {
 	board    string
 	tableMiB int
 	weak     bool
+	engine   string
 }
 
-// register adds --board and --tt-mib, and --weak if withWeak.
-func (f *solverFlags) register(fs *pflag.FlagSet, withWeak bool) {
+// register adds --board and --tt-mib, and --weak and --engine if
+// withEngines.
+func (f *solverFlags) register(fs *pflag.FlagSet, withEngines bool) {
 	fs.StringVar(&f.board, "board", "7x6", "board size, `WxH`, with (H+1)*W <= 64")
 	fs.IntVar(&f.tableMiB, "tt-mib", negamax.DefaultTableMiB, "transposition table size in `MiB`")
-	if withWeak {
+	f.engine = "negamax"
+	if withEngines {
 		fs.BoolVarP(&f.weak, "weak", "w", false, "weak solving: only win (1), draw (0) or loss (-1)")
+		fs.StringVar(&f.engine, "engine", "negamax", "negamax (exact alpha-beta) or dfpn (proof numbers, weak only)")
 	}
 }
 
@@ -61,19 +67,40 @@ func (f *solverFlags) boardSize() (*position.Board, error) {
 	return position.ParseBoard(f.board)
 }
 
-// open checks the flags and returns the board, a solver with its table, and
-// the mode.
-func (f *solverFlags) open() (*position.Board, *negamax.Solver, negamax.Mode, error) {
+// open checks the flags and returns the board and the engine.
+func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
 	b, err := f.boardSize()
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, nil, err
 	}
 	if f.tableMiB < 1 {
-		return nil, nil, 0, fmt.Errorf("--tt-mib %d: want at least 1", f.tableMiB)
+		return nil, nil, fmt.Errorf("--tt-mib %d: want at least 1", f.tableMiB)
 	}
-	mode := negamax.Strong
-	if f.weak {
-		mode = negamax.Weak
+	switch f.engine {
+	case "negamax":
+		mode := negamax.Strong
+		if f.weak {
+			mode = negamax.Weak
+		}
+		return b, bench.Negamax(negamax.New(negamax.Options{TableMiB: f.tableMiB}), mode), nil
+	case "dfpn":
+		if !f.weak {
+			return nil, nil, errors.New("--engine dfpn finds only win, draw or loss, not the exact score: add --weak")
+		}
+		return b, bench.DFPN(pns.New(pns.Options{TableMiB: f.tableMiB})), nil
 	}
-	return b, negamax.New(negamax.Options{TableMiB: f.tableMiB}), mode, nil
+	return nil, nil, fmt.Errorf("--engine %q: want negamax or dfpn", f.engine)
+}
+
+// exactSolver is the negamax solver behind the flags, for commands that
+// need exact scores whatever --engine says.
+func (f *solverFlags) exactSolver() (*position.Board, *negamax.Solver, error) {
+	b, err := f.boardSize()
+	if err != nil {
+		return nil, nil, err
+	}
+	if f.tableMiB < 1 {
+		return nil, nil, fmt.Errorf("--tt-mib %d: want at least 1", f.tableMiB)
+	}
+	return b, negamax.New(negamax.Options{TableMiB: f.tableMiB}), nil
 }

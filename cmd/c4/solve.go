@@ -8,7 +8,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
+	"c4/bench"
 	"c4/negamax"
 	"c4/position"
 )
@@ -31,7 +33,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if done, err := parse(fs, args); done {
 		return err
 	}
-	b, s, mode, err := sf.open()
+	b, engine, err := sf.open()
 	if err != nil {
 		return err
 	}
@@ -39,7 +41,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	defer out.Flush()
 	failed := false
 	solveOne := func(where, moves string) error {
-		line, err := solveLine(ctx, s, b, moves, mode, *analyze, *stats)
+		line, err := solveLine(ctx, engine, b, moves, sf.weak, *analyze, *stats)
 		if err != nil {
 			if ctx.Err() != nil {
 				return errors.New("interrupted")
@@ -81,36 +83,71 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 }
 
 // solveLine solves one position and formats its output line.
-func solveLine(ctx context.Context, s *negamax.Solver, b *position.Board, moves string, mode negamax.Mode, analyze, stats bool) (string, error) {
+func solveLine(ctx context.Context, e bench.Engine, b *position.Board, moves string, weak, analyze, stats bool) (string, error) {
 	p, err := position.Parse(b, moves)
 	if err != nil {
 		return "", err
 	}
+	if p.IsOver() {
+		return "", fmt.Errorf("position %q: %w", moves, negamax.ErrGameOver)
+	}
+	start := time.Now()
 	var sb strings.Builder
 	sb.WriteString(moves)
-	var st negamax.Stats
+	var nodes uint64
 	if analyze {
-		scores, stt, err := s.Analyze(ctx, p, mode)
+		scores, n, err := analyzeMoves(ctx, e, p, weak)
 		if err != nil {
 			return "", fmt.Errorf("position %q: %w", moves, err)
 		}
-		st = stt
+		nodes = n
 		for _, v := range scores {
 			sb.WriteByte(' ')
 			sb.WriteString(strconv.Itoa(v))
 		}
 	} else {
-		r, err := s.Solve(ctx, p, mode)
+		score, n, err := e.Solve(ctx, p)
 		if err != nil {
 			return "", fmt.Errorf("position %q: %w", moves, err)
 		}
-		st = r.Stats
+		nodes = n
 		sb.WriteByte(' ')
-		sb.WriteString(strconv.Itoa(r.Score))
+		sb.WriteString(strconv.Itoa(score))
 	}
 	if stats {
-		fmt.Fprintf(&sb, " %d %d", st.Nodes, st.Elapsed.Microseconds())
+		fmt.Fprintf(&sb, " %d %d", nodes, time.Since(start).Microseconds())
 	}
 	sb.WriteByte('\n')
 	return sb.String(), nil
+}
+
+// analyzeMoves scores each column of p with e, from the side to move's view:
+// negamax.InvalidMove for a full column, as the reference solver prints.
+func analyzeMoves(ctx context.Context, e bench.Engine, p position.Position, weak bool) ([]int, uint64, error) {
+	b := p.Board()
+	scores := make([]int, b.Width())
+	var nodes uint64
+	for c := range scores {
+		switch {
+		case !p.CanPlay(c):
+			scores[c] = negamax.InvalidMove
+		case p.IsWinningMove(c):
+			scores[c] = (b.Cells() + 1 - p.Moves()) / 2
+			if weak {
+				scores[c] = 1
+			}
+		default:
+			q := p
+			q.PlayColumn(c)
+			if q.Moves() == b.Cells() {
+				continue // a draw
+			}
+			score, n, err := e.Solve(ctx, q)
+			if err != nil {
+				return nil, nodes, err
+			}
+			scores[c], nodes = -score, nodes+n
+		}
+	}
+	return scores, nodes, nil
 }

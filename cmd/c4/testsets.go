@@ -47,7 +47,7 @@ func runTestsets(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if *count < 1 {
 		return fmt.Errorf("--count %d: want at least 1", *count)
 	}
-	b, s, _, err := sf.open()
+	b, s, err := sf.exactSolver()
 	if err != nil {
 		return err
 	}
