@@ -1,6 +1,11 @@
 package negamax
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+
+	"c4/internal/hugemem"
+)
 
 // table is the transposition table: a fixed array of one-word entries, each
 // holding a check of the position's key, the generation it was written in,
@@ -31,17 +36,8 @@ const (
 // newTable returns a table of about mib MiB, and at least minEntries entries.
 func newTable(mib int) *table {
 	t := &table{gen: 1}
-	t.entries = allocEntries(t, max(mib<<20/8, minEntries))
+	t.entries = hugemem.Alloc[uint64](t, max(mib<<20/8, minEntries))
 	return t
-}
-
-// prefault writes one word of every 4 KiB page of e, so that the pages are
-// mapped before the search and page faults do not count in its time.
-func prefault(e []uint64) []uint64 {
-	for i := 0; i < len(e); i += 512 {
-		e[i] = 0
-	}
-	return e
 }
 
 // clear forgets every entry.
@@ -74,7 +70,7 @@ func (t *table) get(key uint64) uint8 {
 // prefetch starts loading the entry of key into the cache.
 func (t *table) prefetch(key uint64) {
 	i, _ := t.slot(key)
-	prefetch(&t.entries[i])
+	hugemem.Prefetch(unsafe.Pointer(&t.entries[i]))
 }
 
 // put stores value (non-zero) for key.

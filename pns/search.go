@@ -214,6 +214,10 @@ func (s *Solver) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 		c.pos = p
 		c.pos.Play(m)
 		c.key = c.pos.CanonicalKey()
+		s.tt.prefetch(c.key)
+	}
+	for i := range n { // the buckets are on their way
+		c := &kids[i]
 		var ok bool
 		if c.phi, c.delta, ok = s.tt.get(c.key, !att); !ok {
 			c.phi, c.delta = s.evaluate(c.pos, !att)

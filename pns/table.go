@@ -1,6 +1,11 @@
 package pns
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+
+	"c4/internal/hugemem"
+)
 
 // entry is what the table keeps of a node: its proof numbers from the side
 // to move's view, the work spent on it, and which question it belongs to.
@@ -24,7 +29,9 @@ type table struct {
 
 func newTable(mib int) *table {
 	n := max(mib<<20/int(entrySize), bucketSize*1024)
-	return &table{entries: make([]entry, n/bucketSize*bucketSize), gen: 1}
+	t := &table{gen: 1}
+	t.entries = hugemem.Alloc[entry](t, n/bucketSize*bucketSize)
+	return t
 }
 
 const entrySize = 24
@@ -48,6 +55,13 @@ func (t *table) tag(att bool) uint32 {
 		return t.gen<<1 | 1
 	}
 	return t.gen << 1
+}
+
+// prefetch starts loading the bucket of key into the cache.
+func (t *table) prefetch(key uint64) {
+	b := t.bucket(key)
+	hugemem.Prefetch(unsafe.Pointer(&b[0]))
+	hugemem.Prefetch(unsafe.Pointer(&b[bucketSize-1]))
 }
 
 // get returns the entry of key for the given question, if stored.

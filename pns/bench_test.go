@@ -1,0 +1,47 @@
+package pns
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"c4/testsets"
+)
+
+// BenchmarkWeak solves the first 100 positions of each public set, one an op,
+// with a 128 MiB table cleared before each, reporting MID calls an op:
+//
+//	go test ./pns -run XXX -bench Weak -benchtime 100x -timeout 0
+func BenchmarkWeak(b *testing.B) {
+	s := New(Options{})
+	for _, name := range testsets.PublicNames {
+		cases := publicSet(b, name).Cases[:100]
+		b.Run(testsets.Label(name), func(b *testing.B) { runWeak(b, s, cases) })
+	}
+}
+
+// BenchmarkEpsilon compares values of the 1+epsilon trick's epsilon.
+func BenchmarkEpsilon(b *testing.B) {
+	for _, name := range []string{"Test_L2_R2", "Test_L1_R1", "Test_L1_R2"} {
+		cases := publicSet(b, name).Cases[:100]
+		for _, eps := range []float64{-1, 0.125, 0.25, 0.5, 1, 2, 4} {
+			s := New(Options{TableMiB: 128, Epsilon: eps})
+			b.Run(fmt.Sprintf("%s/eps=%g", testsets.Label(name), max(eps, 0)), func(b *testing.B) { runWeak(b, s, cases) })
+		}
+	}
+}
+
+func runWeak(b *testing.B, s *Solver, cases []testsets.Case) {
+	var nodes uint64
+	i := 0
+	for b.Loop() {
+		s.Reset()
+		_, st, err := s.Weak(context.Background(), cases[i%len(cases)].Position)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += st.Nodes
+		i++
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
