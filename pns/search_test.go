@@ -2,9 +2,14 @@ package pns
 
 import (
 	"context"
+	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
+	"time"
+	"unsafe"
 
 	"c4/negamax"
 	"c4/position"
@@ -42,5 +47,108 @@ func TestPublicSets(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d MID calls a position", name, nodes/1000)
+	}
+}
+
+// TestRandomPositions compares DFPN with negamax's weak result on random
+// positions at every depth from 10 stones on, from a fixed seed.
+func TestRandomPositions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	s, nm := New(Options{TableMiB: 32}), negamax.New(negamax.Options{TableMiB: 32})
+	b := position.Standard
+	checked := 0
+	for depth := 10; depth < b.Cells(); depth++ {
+		for k := 0; k < 24; k++ {
+			p, ok := randomPosition(rng, b, depth)
+			if !ok {
+				continue
+			}
+			want, err := nm.Solve(context.Background(), p, negamax.Weak)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, err := s.Weak(context.Background(), p)
+			if err != nil || got != want.Score {
+				t.Fatalf("depth %d, key %x: dfpn %d, %v; negamax %d", depth, p.Key(), got, err, want.Score)
+			}
+			checked++
+		}
+	}
+	t.Logf("%d positions agree", checked)
+}
+
+func randomPosition(rng *rand.Rand, b *position.Board, n int) (position.Position, bool) {
+	p := position.New(b)
+	for p.Moves() < n {
+		var cols []int
+		for c := 0; c < b.Width(); c++ {
+			if p.CanPlay(c) {
+				cols = append(cols, c)
+			}
+		}
+		p.PlayColumn(cols[rng.IntN(len(cols))])
+		if p.IsOver() {
+			return p, false
+		}
+	}
+	return p, true
+}
+
+// TestBudgetResumes stops a search by its work budget and resumes it.
+func TestBudgetResumes(t *testing.T) {
+	c := publicSet(t, "Test_L2_R2").Cases[0]
+	s := New(Options{TableMiB: 16})
+	full, st, err := s.Prove(context.Background(), c.Position, true, 0)
+	if err != nil || full == Unknown || st.Nodes < 100 {
+		t.Fatalf("full search: %v %v %d nodes", full, err, st.Nodes)
+	}
+	s.Reset()
+	calls := 0
+	for o := Unknown; o == Unknown; calls++ {
+		o, _, err = s.Prove(context.Background(), c.Position, true, st.Nodes/10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o != Unknown && o != full {
+			t.Fatalf("resumed search answers %v, the full one %v", o, full)
+		}
+		if calls > 1000 {
+			t.Fatal("no end")
+		}
+	}
+	if calls < 2 {
+		t.Errorf("a budget of a tenth of the work did not stop the search")
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	s := New(Options{TableMiB: 16})
+	if _, _, err := s.Weak(ctx, position.New(position.Standard)); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("got %v, want the deadline", err)
+	}
+}
+
+// TestMemoryBound checks that the table is the size asked for and that
+// searching allocates nothing more on the heap.
+func TestMemoryBound(t *testing.T) {
+	const mib = 8
+	s := New(Options{TableMiB: mib})
+	if got := len(s.tt.entries) * int(unsafe.Sizeof(entry{})); got > mib<<20 {
+		t.Fatalf("table of %d bytes for %d MiB", got, mib)
+	}
+	cases := publicSet(t, "Test_L2_R2").Cases[:50]
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for _, c := range cases { // the table fills up and entries are replaced
+		if _, _, err := s.Weak(context.Background(), c.Position); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if grown := after.TotalAlloc - before.TotalAlloc; grown > 1<<20 {
+		t.Errorf("searching allocated %d bytes", grown)
 	}
 }
