@@ -9,6 +9,7 @@ import (
 
 	"c4/bench"
 	"c4/negamax"
+	"c4/pns"
 	"c4/position"
 	"c4/testsets"
 )
@@ -127,7 +128,7 @@ func TestEmbedded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := negamax.New(negamax.Options{})
+	s, d := negamax.New(negamax.Options{}), pns.New(pns.Options{})
 	for i, set := range sets {
 		l, r := testsets.Level(set.Name[6]-'0'), testsets.Rating(set.Name[9]-'0')
 		if set.Name != testsets.PublicNames[i] || set.Name != testsets.Name(l, r) {
@@ -139,6 +140,10 @@ func TestEmbedded(t *testing.T) {
 			res, err := s.Solve(context.Background(), c.Position, negamax.Strong)
 			if err != nil || res.Score != c.Score {
 				t.Errorf("%s line %d %q: solver %d, %v; the set says %d", set.Name, c.Line, c.Moves, res.Score, err, c.Score)
+			}
+			d.Reset()
+			if w, _, err := d.Weak(context.Background(), c.Position); err != nil || w != negamax.WeakScore(c.Score) {
+				t.Errorf("%s line %d %q: dfpn %d, %v; the set says %d", set.Name, c.Line, c.Moves, w, err, c.Score)
 			}
 		}
 	}
