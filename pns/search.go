@@ -229,7 +229,7 @@ func (s *Solver) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 		phi, delta = inf, 0
 		for i := range n {
 			c := &kids[i]
-			delta = min(delta+c.phi, inf)
+			delta = addPN(delta, c.phi)
 			switch {
 			case best < 0 || c.delta < kids[best].delta:
 				if best >= 0 {
@@ -258,11 +258,20 @@ func (s *Solver) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 	return phi, delta, work
 }
 
+// addPN adds proof numbers: infinite if either is, and otherwise at most
+// inf-1, so that a large sum is never taken for a proof.
+func addPN(a, b uint32) uint32 {
+	if a >= inf || b >= inf {
+		return inf
+	}
+	return min(a+b, inf-1)
+}
+
 // widen is the 1+epsilon trick: the delta threshold given to the best child,
 // from the second-best child's delta d.
 func (s *Solver) widen(d uint32) uint32 {
 	if d >= inf {
 		return inf
 	}
-	return min(max(d+1, uint32(math.Ceil(float64(d)*(1+s.epsilon)))), inf)
+	return min(max(d+1, uint32(math.Ceil(float64(d)*(1+s.epsilon)))), inf-1)
 }

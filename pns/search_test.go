@@ -152,3 +152,13 @@ func TestMemoryBound(t *testing.T) {
 		t.Errorf("searching allocated %d bytes", grown)
 	}
 }
+
+func TestAddPN(t *testing.T) {
+	for _, tc := range []struct{ a, b, want uint32 }{
+		{1, 2, 3}, {inf, 0, inf}, {0, inf, inf}, {inf - 1, inf - 1, inf - 1}, {inf / 2, inf/2 + 5, inf - 1},
+	} {
+		if got := addPN(tc.a, tc.b); got != tc.want {
+			t.Errorf("addPN(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
