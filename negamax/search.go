@@ -100,13 +100,7 @@ func (s *Solver) setBoard(b *position.Board) {
 	if s.board != nil {
 		s.tt.clear()
 	}
-	s.board, s.cells = b, b.Cells()
-	w := b.Width()
-	for i := 0; i < w; i++ {
-		// w/2, then alternately left and right of it
-		c := w/2 + (1-2*(i%2))*(i+1)/2
-		s.colOrder[i] = b.ColumnMask(c)
-	}
+	s.board, s.cells, s.colOrder = b, b.Cells(), b.CentreFirst()
 }
 
 // Solve returns the score of p: exact in Strong mode, its sign in Weak mode.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -16,16 +15,12 @@ import (
 // the test is skipped, except under CI, where it fails.
 func publicSet(t testing.TB, name string) *testsets.Set {
 	t.Helper()
-	dir, err := testsets.PublicDir()
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the public sets are required under CI: %v", err)
-		}
+	set, err := testsets.ReadPublic(name)
+	if errors.Is(err, testsets.ErrNoPublic) && os.Getenv("CI") == "" {
 		t.Skip(err)
 	}
-	set, bad, err := testsets.ReadFile(filepath.Join(dir, name), position.Standard)
-	if err != nil || len(bad) > 0 {
-		t.Fatalf("reading %s: %v %v", name, err, bad)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return set
 }

@@ -104,11 +104,7 @@ func (s *Solver) setBoard(b *position.Board) {
 	if s.board != nil {
 		s.tt.clear()
 	}
-	s.board, s.cells = b, b.Cells()
-	w := b.Width()
-	for i := 0; i < w; i++ {
-		s.colOrder[i] = b.ColumnMask(w/2 + (1-2*(i%2))*(i+1)/2)
-	}
+	s.board, s.cells, s.colOrder = b, b.Cells(), b.CentreFirst()
 }
 
 // Weak returns the weak result of p for the side to move: 1 win, 0 draw,

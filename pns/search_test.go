@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
@@ -18,14 +17,10 @@ import (
 
 func publicSet(t testing.TB, name string) *testsets.Set {
 	t.Helper()
-	dir, err := testsets.PublicDir()
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the public sets are required under CI: %v", err)
-		}
+	set, err := testsets.ReadPublic(name)
+	if errors.Is(err, testsets.ErrNoPublic) && os.Getenv("CI") == "" {
 		t.Skip(err)
 	}
-	set, _, err := testsets.ReadFile(filepath.Join(dir, name), position.Standard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,6 +107,16 @@ func (b *Board) String() string { return fmt.Sprintf("%dx%d", b.w, b.h) }
 // ColumnMask is the bitboard of every cell of column c (0-based).
 func (b *Board) ColumnMask(c int) uint64 { return b.col << (uint(c) * b.h1 & 63) }
 
+// CentreFirst returns the masks of the columns in the order a search tries
+// them: the middle column, then alternately left and right of it.
+func (b *Board) CentreFirst() [MaxWidth]uint64 {
+	var m [MaxWidth]uint64
+	for i := 0; i < b.w; i++ {
+		m[i] = b.ColumnMask(b.w/2 + (1-2*(i%2))*(i+1)/2)
+	}
+	return m
+}
+
 // ColumnName is the character that names column c (0-based) in a move
 // string: '1'..'9', then 'a', 'b', ... for boards wider than 9.
 func ColumnName(c int) byte {
