@@ -30,7 +30,7 @@ import (
 )
 
 // inf is an infinite proof number: proven or disproven.
-const inf = math.MaxUint32 / 4
+const inf = pnMask // the largest proof number the table holds
 
 // DefaultTableMiB is the table's size when Options leaves it 0.
 const DefaultTableMiB = 128

@@ -130,7 +130,7 @@ func TestCancel(t *testing.T) {
 func TestMemoryBound(t *testing.T) {
 	const mib = 8
 	s := New(Options{TableMiB: mib})
-	if got := len(s.tt.entries) * int(unsafe.Sizeof(entry{})); got > mib<<20 {
+	if got := len(s.tt.entries) * int(unsafe.Sizeof(entry{})); got > mib<<20 || unsafe.Sizeof(entry{}) != 16 {
 		t.Fatalf("table of %d bytes for %d MiB", got, mib)
 	}
 	cases := publicSet(t, "Test_L2_R2").Cases[:50]

@@ -7,69 +7,78 @@ import (
 	"c4/internal/hugemem"
 )
 
-// entry is what the table keeps of a node: its proof numbers from the side
-// to move's view, the work spent on it, and which question it belongs to.
-type entry struct {
-	key        uint64 // canonical key of the position
-	phi, delta uint32
-	work       uint32 // MID calls spent below the node, saturated
-	tag        uint32 // generation<<1 | 1 if the side to move is the attacker
-}
+// entry is what the table keeps of a node, in two words:
+//
+//	id:  check (48 bits) | generation (15 bits) | side to move is attacker (1 bit)
+//	val: phi (28 bits) | delta (28 bits) | log2 of the work below it (8 bits)
+//
+// Keys are spread by h = key * hashMul, a bijection; the bucket is the high
+// part of h * buckets and the check the low 48 bits of h, which with at
+// least 2^16 buckets identify the key exactly (as in package negamax). The
+// generation makes clearing O(1).
+type entry struct{ id, val uint64 }
 
-// bucketSize entries share an index; a new node replaces the cheapest one
-// that is not solved, so expensive and solved entries survive.
+// bucketSize entries share a 64-byte cache line; a new node replaces the
+// cheapest one that is not solved, so expensive and solved entries survive.
 const bucketSize = 4
+
+const (
+	hashMul    = 0x9E3779B97F4A7C15
+	checkMask  = 1<<48 - 1
+	minBuckets = 1 << 16
+	pnBits     = 28
+	pnMask     = 1<<pnBits - 1
+	genMask    = 1<<15 - 1
+)
 
 // table is DFPN's transposition table: a fixed array of buckets, allocated
 // once, so the search never uses more memory than its budget.
 type table struct {
 	entries []entry
-	gen     uint32
+	buckets uint64
+	gen     uint64
 }
 
 func newTable(mib int) *table {
-	n := max(mib<<20/int(entrySize), bucketSize*1024)
-	t := &table{gen: 1}
-	t.entries = hugemem.Alloc[entry](t, n/bucketSize*bucketSize)
+	buckets := max(mib<<20/(bucketSize*int(unsafe.Sizeof(entry{}))), minBuckets)
+	t := &table{gen: 1, buckets: uint64(buckets)}
+	t.entries = hugemem.Alloc[entry](t, buckets*bucketSize)
 	return t
 }
-
-const entrySize = 24
 
 // clear forgets every entry in constant time, by moving to a new generation.
 func (t *table) clear() {
 	t.gen++
-	if t.gen == 1<<31 {
+	if t.gen > genMask {
 		clear(t.entries)
 		t.gen = 1
 	}
 }
 
-func (t *table) bucket(key uint64) []entry {
-	i, _ := bits.Mul64(key*0x9E3779B97F4A7C15, uint64(len(t.entries)/bucketSize))
-	return t.entries[i*bucketSize : i*bucketSize+bucketSize]
-}
-
-func (t *table) tag(att bool) uint32 {
+// slot returns the bucket of key and the id its entry carries for the
+// question att.
+func (t *table) slot(key uint64, att bool) (*[bucketSize]entry, uint64) {
+	h := key * hashMul
+	i, _ := bits.Mul64(h, t.buckets)
+	id := (h&checkMask)<<16 | t.gen<<1
 	if att {
-		return t.gen<<1 | 1
+		id |= 1
 	}
-	return t.gen << 1
+	return (*[bucketSize]entry)(t.entries[i*bucketSize:]), id
 }
 
 // prefetch starts loading the bucket of key into the cache.
 func (t *table) prefetch(key uint64) {
-	b := t.bucket(key)
-	hugemem.Prefetch(unsafe.Pointer(&b[0]))
-	hugemem.Prefetch(unsafe.Pointer(&b[bucketSize-1]))
+	b, _ := t.slot(key, false)
+	hugemem.Prefetch(unsafe.Pointer(b))
 }
 
-// get returns the entry of key for the given question, if stored.
+// get returns the proof numbers of key for the question att, if stored.
 func (t *table) get(key uint64, att bool) (phi, delta uint32, ok bool) {
-	tag := t.tag(att)
-	for _, e := range t.bucket(key) {
-		if e.key == key && e.tag == tag {
-			return e.phi, e.delta, true
+	b, id := t.slot(key, att)
+	for _, e := range b {
+		if e.id == id {
+			return uint32(e.val >> (64 - pnBits)), uint32(e.val>>8) & pnMask, true
 		}
 	}
 	return 0, 0, false
@@ -79,25 +88,24 @@ func (t *table) get(key uint64, att bool) (phi, delta uint32, ok bool) {
 // an entry of an older generation first, then the unsolved one with the
 // least work, then the solved one with the least work.
 func (t *table) put(key uint64, att bool, phi, delta uint32, work uint64) {
-	tag := t.tag(att)
-	b := t.bucket(key)
+	b, id := t.slot(key, att)
 	victim, worst := 0, uint64(1<<63)
 	for i := range b {
 		e := &b[i]
-		if e.key == key && e.tag == tag {
+		if e.id == id {
 			victim = i
 			break
 		}
-		value := uint64(e.work)
+		value := e.val & 0xff
 		switch {
-		case e.tag>>1 != t.gen:
+		case e.id>>1&genMask != t.gen:
 			value = 0
-		case e.phi == 0 || e.delta == 0:
-			value += 1 << 40 // solved: keep
+		case e.val>>(64-pnBits) == 0 || e.val>>8&pnMask == 0:
+			value += 1 << 8 // solved: keep
 		}
 		if value < worst {
 			victim, worst = i, value
 		}
 	}
-	b[victim] = entry{key: key, phi: phi, delta: delta, work: uint32(min(work, 1<<32-1)), tag: tag}
+	b[victim] = entry{id, uint64(phi)<<(64-pnBits) | uint64(delta)<<8 | uint64(bits.Len64(work))}
 }
