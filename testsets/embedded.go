@@ -8,7 +8,9 @@ import (
 )
 
 // The embedded sets are c4's own, made by its generator with the counts and
-// seed in embedded/generate.sh; each file's header says how.
+// seed in embedded/generate.sh; each file's header says how. Their files
+// are named <level>-<rating>.txt, apart from the public sets' files; the
+// sets themselves take the public names, Test_L<l>_R<r>.
 //
 //go:embed embedded
 var embedded embed.FS
@@ -17,7 +19,8 @@ var embedded embed.FS
 func Embedded() ([]*Set, error) {
 	var sets []*Set
 	for _, name := range PublicNames {
-		f, err := embedded.Open("embedded/" + name)
+		l, r := Level(name[6]-'0'), Rating(name[9]-'0')
+		f, err := embedded.Open(fmt.Sprintf("embedded/%s-%s.txt", l, r))
 		if err != nil {
 			return nil, err
 		}
