@@ -15,11 +15,18 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	if e.Index < 0 {
-		return fmt.Sprintf("position %q: %s", e.Moves, e.Reason)
+	moves := e.Moves
+	if len(moves) > maxQuoted { // keep the message one readable line
+		moves = fmt.Sprintf("%s...(%d characters)", moves[:maxQuoted], len(moves))
 	}
-	return fmt.Sprintf("position %q: move %d (%q): %s", e.Moves, e.Index+1, e.Moves[e.Index], e.Reason)
+	if e.Index < 0 {
+		return fmt.Sprintf("position %q: %s", moves, e.Reason)
+	}
+	return fmt.Sprintf("position %q: move %d (%q): %s", moves, e.Index+1, e.Moves[e.Index], e.Reason)
 }
+
+// maxQuoted is the most of a move string an error message quotes.
+const maxQuoted = 80
 
 // Parse plays the move string s (columns from 1, see ColumnName) from the
 // empty board b. It refuses a character that names no column of b, a move

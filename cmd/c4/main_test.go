@@ -63,8 +63,8 @@ func TestSolveStream(t *testing.T) {
 // TestSolveEmptyLine checks that an empty line is the empty board, on a board
 // small enough to solve at once.
 func TestSolveEmptyLine(t *testing.T) {
-	code, out, errOut := c4(t, "\n2\n", "solve", "--board", "4x4", "--tt-mib", "1")
-	if code != 0 || out != " 0\n2 0\n" {
+	code, out, errOut := c4(t, "\n2\t0\n 0\n"+strings.Repeat("1", 100<<10)+"\n3 x y\n", "solve", "--board", "4x4", "--tt-mib", "1")
+	if code != 1 || out != " 0\n2 0\n 0\n3 0\n" || !strings.Contains(errOut, "line 4: position") || !strings.Contains(errOut, "too long") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

@@ -62,13 +62,20 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 	} else {
 		sc := bufio.NewScanner(stdin)
+		sc.Buffer(make([]byte, 64<<10), 16<<20)
 		for n := 1; sc.Scan(); n++ {
 			text := strings.TrimRight(sc.Text(), "\r")
 			if strings.HasPrefix(text, "#") {
 				continue
 			}
-			moves, _, _ := strings.Cut(strings.TrimLeft(text, "\t"), " ")
-			if err := solveOne(fmt.Sprintf("line %d: ", n), strings.TrimSpace(moves)); err != nil {
+			// The position is the line's first word; a line starting with
+			// a blank (" 1", a set's line for the empty board) is the empty
+			// board.
+			moves := text
+			if i := strings.IndexAny(text, " \t"); i >= 0 {
+				moves = text[:i]
+			}
+			if err := solveOne(fmt.Sprintf("line %d: ", n), moves); err != nil {
 				return err
 			}
 		}
