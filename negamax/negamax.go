@@ -73,8 +73,9 @@ func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
 
 	// Ask for every child's table entry first, then order the moves while
 	// the cache misses are under way.
-	var moves sorter
-	var keys [position.MaxWidth]uint64
+	sc := &s.scratch[n]
+	moves, keys := &sc.moves, &sc.keys
+	moves.n = 0
 	w := s.board.Width()
 	for i := w - 1; i >= 0; i-- {
 		if m := next & s.colOrder[i]; m != 0 {

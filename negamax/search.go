@@ -77,6 +77,13 @@ type Solver struct {
 	nodes, hits uint64
 	ctx         context.Context
 	stopped     bool
+
+	// scratch holds each depth's moves and child keys, so that a node does
+	// not clear a kilobyte of stack every time it is entered.
+	scratch [64]struct {
+		moves sorter
+		keys  [position.MaxWidth]uint64
+	}
 }
 
 // New returns a Solver with an empty table.

@@ -78,6 +78,10 @@ type Solver struct {
 	nodes, budget uint64
 	ctx           context.Context
 	stopped       bool
+
+	// kids holds each depth's children, so that a MID call does not clear
+	// a kilobyte and a half of stack every time it is entered.
+	kids [64][position.MaxWidth]child
 }
 
 // New returns a Solver with an empty table.
@@ -197,7 +201,7 @@ func (s *Solver) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 	if s.nodes%checkEvery == 0 && (s.ctx.Err() != nil || s.budget > 0 && s.nodes >= s.budget) {
 		s.stopped = true
 	}
-	var kids [position.MaxWidth]child
+	kids := &s.kids[p.Moves()]
 	n := 0
 	next := p.NonLosingMoves()
 	for i := 0; i < s.board.Width(); i++ {
