@@ -17,7 +17,6 @@ package negamax
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"c4/position"
@@ -61,8 +60,8 @@ type Result struct {
 }
 
 // ErrGameOver is returned for a position with four in a row or a full board:
-// there is nothing left to solve.
-var ErrGameOver = errors.New("the game is already over")
+// there is nothing left to solve. It is position.ErrGameOver.
+var ErrGameOver = position.ErrGameOver
 
 // Solver holds the transposition table and the counters of one search.
 // Scores found stay in the table for later searches until Reset.

@@ -21,7 +21,6 @@ package pns
 
 import (
 	"context"
-	"errors"
 	"math"
 	"math/bits"
 	"time"
@@ -64,8 +63,9 @@ const (
 	Disproven                // the defender draws or wins
 )
 
-// ErrGameOver is returned for a position with four in a row or a full board.
-var ErrGameOver = errors.New("the game is already over")
+// ErrGameOver is returned for a position with four in a row or a full board:
+// there is nothing left to solve. It is position.ErrGameOver.
+var ErrGameOver = position.ErrGameOver
 
 // Solver holds the table and counters. It is not safe for concurrent use.
 type Solver struct {

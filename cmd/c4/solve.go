@@ -96,7 +96,7 @@ func solveLine(ctx context.Context, e bench.Engine, b *position.Board, moves str
 		return "", err
 	}
 	if p.IsOver() {
-		return "", fmt.Errorf("position %q: %w", moves, negamax.ErrGameOver)
+		return "", fmt.Errorf("position %q: %w", moves, position.ErrGameOver)
 	}
 	start := time.Now()
 	var sb strings.Builder
