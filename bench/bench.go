@@ -11,6 +11,7 @@ import (
 	"slices"
 	"time"
 
+	"c4/internal/progress"
 	"c4/negamax"
 	"c4/pns"
 	"c4/position"
@@ -125,8 +126,8 @@ func Run(ctx context.Context, set *testsets.Set, e Engine, opts Options) (Row, e
 	row := Row{Set: set.Name}
 	times := make([]time.Duration, 0, len(cases))
 	var nodes uint64
-	prog := newProgress(opts.Progress, testsets.Label(set.Name), len(cases))
-	defer prog.done()
+	prog := progress.New(opts.Progress, testsets.Label(set.Name), "positions", len(cases))
+	defer prog.Done()
 	for _, c := range cases {
 		if !opts.KeepTable {
 			e.Reset()
@@ -146,7 +147,7 @@ func Run(ctx context.Context, set *testsets.Set, e Engine, opts Options) (Row, e
 		if score != want {
 			row.Mismatches = append(row.Mismatches, Mismatch{c, score})
 		}
-		prog.step(len(times))
+		prog.Update(len(times), "")
 	}
 	return row.finish(times, nodes), nil
 }

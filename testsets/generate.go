@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"time"
 
+	"c4/internal/progress"
 	"c4/position"
 )
 
@@ -54,7 +54,8 @@ func (g Generator) Generate(ctx context.Context) (*Set, error) {
 			g.Level, g.Rating, g.Board, g.Board.Cells()-1-lo, lo)
 	}
 	seen := map[uint64]bool{}
-	start, last := time.Now(), time.Now()
+	prog := progress.New(g.Progress, Label(set.Name), "kept", g.Count)
+	defer prog.Done()
 	tried := 0
 	var moves []int
 	for len(set.Cases) < g.Count {
@@ -71,6 +72,7 @@ func (g Generator) Generate(ctx context.Context) (*Set, error) {
 		}
 		seen[p.CanonicalKey()] = true
 		tried++
+		prog.Update(len(set.Cases), fmt.Sprintf("%d solved", tried))
 		if ok, err := g.mayHaveRating(ctx, p); err != nil {
 			return set, err
 		} else if !ok {
@@ -83,19 +85,6 @@ func (g Generator) Generate(ctx context.Context) (*Set, error) {
 		if RatingOf(g.Board, MovesLeft(g.Board, p.Moves(), score)) == g.Rating {
 			set.Cases = append(set.Cases, Case{Line: len(set.Cases) + 1, Moves: position.Format(moves), Position: p, Score: score})
 		}
-		if g.Progress != nil && (time.Since(last) > progressEvery || len(set.Cases) == g.Count) {
-			last = time.Now()
-			done := len(set.Cases)
-			eta := "?"
-			if done > 0 {
-				eta = (time.Since(start) / time.Duration(done) * time.Duration(g.Count-done)).Round(time.Second).String()
-			}
-			fmt.Fprintf(g.Progress, "\r%s: %d/%d kept of %d solved, %.1f solved/s, ETA %s   ",
-				Label(set.Name), done, g.Count, tried, float64(tried)/time.Since(start).Seconds(), eta)
-		}
-	}
-	if g.Progress != nil {
-		fmt.Fprint(g.Progress, "\r\033[K")
 	}
 	return set, nil
 }
@@ -127,8 +116,6 @@ func (g Generator) mayHaveRating(ctx context.Context, p position.Position) (bool
 	above, err := g.Solver.AtLeast(ctx, p, -loss+1)
 	return !above, err
 }
-
-const progressEvery = 250 * time.Millisecond
 
 // randomGame plays n uniformly random legal moves from the empty board into
 // moves, and returns nil if the game ends (four in a row or a full board)

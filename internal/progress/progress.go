@@ -1,0 +1,55 @@
+// Package progress writes the status line of long work, for a terminal:
+// done/total, rate, elapsed time and ETA, rewritten in place a few times a
+// second, so that c4's long commands all show progress the same way.
+package progress
+
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
+// every is the least time between two writes of the line.
+const every = 250 * time.Millisecond
+
+// Meter is the status line of one piece of work.
+type Meter struct {
+	w           io.Writer
+	label, unit string
+	total       int
+	start, last time.Time
+}
+
+// New starts a meter of total units writing to w; a nil w writes nothing.
+func New(w io.Writer, label, unit string, total int) *Meter {
+	now := time.Now()
+	return &Meter{w: w, label: label, unit: unit, total: total, start: now, last: now}
+}
+
+// Update reports done units, with an optional detail, unless the line was
+// written less than a quarter of a second ago (the last unit always is).
+func (m *Meter) Update(done int, detail string) {
+	now := time.Now()
+	if m.w == nil || now.Sub(m.last) < every && done < m.total {
+		return
+	}
+	m.last = now
+	elapsed := now.Sub(m.start)
+	rate := float64(done) / elapsed.Seconds()
+	eta := "?"
+	if done > 0 {
+		eta = (elapsed / time.Duration(done) * time.Duration(m.total-done)).Round(time.Second).String()
+	}
+	if detail != "" {
+		detail = ", " + detail
+	}
+	fmt.Fprintf(m.w, "\r%s: %d/%d %s%s, %.1f/s, elapsed %s, ETA %s   ",
+		m.label, done, m.total, m.unit, detail, rate, elapsed.Round(time.Second), eta)
+}
+
+// Done clears the line.
+func (m *Meter) Done() {
+	if m.w != nil {
+		fmt.Fprint(m.w, "\r\033[K")
+	}
+}
