@@ -60,7 +60,11 @@ func (f *solverFlags) register(fs *pflag.FlagSet, withEngines bool) {
 	}
 }
 
-func (f *solverFlags) boardSize() (*position.Board, error) {
+// check reads --board and checks --tt-mib.
+func (f *solverFlags) check() (*position.Board, error) {
+	if f.tableMiB < 1 {
+		return nil, fmt.Errorf("--tt-mib %d: want at least 1", f.tableMiB)
+	}
 	if f.board == "7x6" {
 		return position.Standard, nil
 	}
@@ -69,12 +73,9 @@ func (f *solverFlags) boardSize() (*position.Board, error) {
 
 // open checks the flags and returns the board and the engine.
 func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
-	b, err := f.boardSize()
+	b, err := f.check()
 	if err != nil {
 		return nil, nil, err
-	}
-	if f.tableMiB < 1 {
-		return nil, nil, fmt.Errorf("--tt-mib %d: want at least 1", f.tableMiB)
 	}
 	switch f.engine {
 	case "negamax":
@@ -95,12 +96,9 @@ func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
 // exactSolver is the negamax solver behind the flags, for commands that
 // need exact scores whatever --engine says.
 func (f *solverFlags) exactSolver() (*position.Board, *negamax.Solver, error) {
-	b, err := f.boardSize()
+	b, err := f.check()
 	if err != nil {
 		return nil, nil, err
-	}
-	if f.tableMiB < 1 {
-		return nil, nil, fmt.Errorf("--tt-mib %d: want at least 1", f.tableMiB)
 	}
 	return b, negamax.New(negamax.Options{TableMiB: f.tableMiB}), nil
 }
