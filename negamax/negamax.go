@@ -1,6 +1,10 @@
 package negamax
 
-import "c4/position"
+import (
+	"math/bits"
+
+	"c4/position"
+)
 
 // checkEvery is how many nodes pass between looks at the context.
 const checkEvery = 1 << 14
@@ -30,7 +34,8 @@ func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
 		return 0
 	}
 
-	next := p.NonLosingMoves()
+	threats := p.OpponentWinningCells()
+	next := p.NonLosingMovesAgainst(threats)
 	n := p.Moves()
 	if next == 0 { // every move lets the opponent win at once
 		return -(s.cells - n) / 2
@@ -39,21 +44,39 @@ func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
 		return 0
 	}
 
-	// The opponent cannot win with its next stone, nor we with this one.
+	// The opponent cannot win with its next stone.
 	if lo := -(s.cells - 2 - n) / 2; alpha < lo {
 		alpha = lo
 		if alpha >= beta {
 			return alpha
 		}
 	}
-	if hi := (s.cells - 1 - n) / 2; beta > hi {
+	// Nor can we with this one; and a side that cannot complete four any
+	// more, or loses the race for the cells when the opponent answers every
+	// move in its column, cannot win at all.
+	hi := (s.cells - 1 - n) / 2
+	if c, ok := p.FollowUpCeiling(); ok {
+		hi = min(hi, c)
+	}
+	if hi > 0 && !p.CanStillWin() {
+		hi = 0
+	}
+	if beta > hi {
 		beta = hi
 		if alpha >= beta {
 			return beta
 		}
 	}
+	if alpha < 0 && !p.OpponentCanStillWin() {
+		alpha = 0
+		if alpha >= beta {
+			return alpha
+		}
+	}
 
-	if v := s.tt.get(key); v != 0 {
+	start := s.nodes
+	tt, ct := s.table(n), s.table(n+1) // this node's and its children's
+	if v := entryValue(tt.get(key)); v != 0 {
 		s.hits++
 		score := int(v&^lowerFlag) - scoreShift
 		if v&lowerFlag != 0 {
@@ -71,7 +94,7 @@ func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
 		}
 	}
 
-	// Ask for every child's table entry first, then order the moves while
+	// Ask for every child's table entry first, then look at the moves while
 	// the cache misses are under way.
 	sc := &s.scratch[n]
 	moves, keys := &sc.moves, &sc.keys
@@ -82,12 +105,45 @@ func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
 			q := p
 			q.Play(m)
 			keys[i] = q.CanonicalKey()
-			s.tt.prefetch(keys[i])
+			ct.prefetch(keys[i])
 		}
 	}
+	late := threats << 1 // our threats above the opponent's come too late
+	possible := p.Possible()
 	for i := w - 1; i >= 0; i-- {
-		if m := next & s.colOrder[i]; m != 0 {
-			moves.add(m, keys[i], p.MoveScore(m))
+		m := next & s.colOrder[i]
+		if m == 0 {
+			continue
+		}
+		ours, wins := p.Attack(m)
+		if wins { // the best score left: the caller has checked for a win now
+			score := (s.cells - 1 - n) / 2
+			tt.put(key, lowerBound(score), s.nodes-start)
+			return score
+		}
+		// Enhanced transposition cutoff: a child whose score is known to be
+		// at most -beta makes this node's at least beta.
+		if n < s.etcBelow {
+			if v := entryValue(ct.get(keys[i])); v != 0 && v&lowerFlag == 0 {
+				if score := scoreShift - int(v); score >= beta {
+					tt.put(key, lowerBound(score), s.nodes-start)
+					return score
+				}
+			}
+		}
+		// Order by the threats the move makes that can still count, those
+		// straight above a playable cell (which the opponent then cannot
+		// use) twice.
+		useful := ours &^ late
+		above := ((possible^m)<<1 | m<<2) & useful
+		moves.add(m, keys[i], bits.OnesCount64(useful)+bits.OnesCount64(above))
+	}
+	// No move wins with our next stone either.
+	if hi := (s.cells - 3 - n) / 2; beta > hi {
+		beta = hi
+		if alpha >= beta {
+			tt.put(key, upperBound(beta), s.nodes-start)
+			return beta
 		}
 	}
 	for m, k := moves.next(); m != 0; m, k = moves.next() {
@@ -95,13 +151,13 @@ func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
 		q.Play(m)
 		score := -s.negamax(q, k, -beta, -alpha)
 		if score >= beta {
-			s.tt.put(key, lowerBound(score))
+			tt.put(key, lowerBound(score), s.nodes-start)
 			return score
 		}
 		if score > alpha {
 			alpha = score
 		}
 	}
-	s.tt.put(key, upperBound(alpha))
+	tt.put(key, upperBound(alpha), s.nodes-start)
 	return alpha
 }

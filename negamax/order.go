@@ -11,8 +11,8 @@ type sorter struct {
 	}
 }
 
-// add inserts move, with the key of the position it leads to and its score. Of moves with equal scores, the one added
-// last comes out first.
+// add inserts move, with the key of the position it leads to and its score.
+// Of moves with equal scores, the one added last comes out first.
 func (s *sorter) add(move, key uint64, score int) {
 	i := s.n
 	s.n++

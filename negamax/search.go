@@ -41,8 +41,10 @@ const DefaultTableMiB = 128
 
 // Options configures a Solver. The zero value is the default.
 type Options struct {
-	// TableMiB is the transposition table's memory in MiB (at least 0.5 MiB
-	// is used); 0 means DefaultTableMiB.
+	// TableMiB is the transposition table's memory in MiB, both parts; 0
+	// means DefaultTableMiB. Boards whose keys have more than 47 bits
+	// (W*(H+1), such as 8x7) use at least 2^(bits-47) 32-byte buckets a
+	// part, so that checks stay exact.
 	TableMiB int
 }
 
@@ -65,13 +67,23 @@ var ErrGameOver = position.ErrGameOver
 
 // Solver holds the transposition table and the counters of one search.
 // Scores found stay in the table for later searches until Reset.
+//
+// The table is in two parts. Positions with few empty cells, which are most
+// of the nodes but cheap to search again, go to a small near table that
+// stays in the processor's cache; the others go to the far table, the rest
+// of the memory. With one large table, nearly every probe was a cache miss:
+// on Begin-Medium a 64 MiB table was 1.4 times slower than an 8 MiB one for
+// 3% fewer nodes.
 type Solver struct {
-	tt *table
+	far, near *table
+	tableSize int // bytes, both parts
 
 	// the current board, copied from its position.Board
 	board    *position.Board
 	cells    int
 	colOrder [position.MaxWidth]uint64 // column masks, centre first
+	nearFrom int                       // stones from which positions use the near table
+	etcBelow int                       // stones below which nodes look up their children
 
 	nodes, hits uint64
 	ctx         context.Context
@@ -85,17 +97,47 @@ type Solver struct {
 	}
 }
 
+const (
+	// nearBytes is the near table's size, at most a quarter of the whole.
+	nearBytes = 4 << 20
+	// etcMinEmpty: nodes with more empty cells than this look up every
+	// child in the table before searching any (enhanced transposition
+	// cutoff). Measured on Begin-Medium: fewest nodes when every node does,
+	// same time down to about 10.
+	etcMinEmpty = 10
+)
+
 // New returns a Solver with an empty table.
 func New(opts Options) *Solver {
 	if opts.TableMiB == 0 {
 		opts.TableMiB = DefaultTableMiB
 	}
-	return &Solver{tt: newTable(opts.TableMiB)}
+	s := &Solver{tableSize: opts.TableMiB << 20}
+	s.allocate(keyBits(position.Standard))
+	return s
+}
+
+// allocate makes the tables for keys of k bits.
+func (s *Solver) allocate(k uint) {
+	near := min(nearBytes, s.tableSize/4)
+	s.near = newTable(near, k)
+	s.far = newTable(s.tableSize-near, k)
 }
 
 // Reset empties the transposition table, so that the next search does not
 // depend on the previous ones. It takes constant time.
-func (s *Solver) Reset() { s.tt.clear() }
+func (s *Solver) Reset() {
+	s.near.clear()
+	s.far.clear()
+}
+
+// table returns the table part of positions with n stones.
+func (s *Solver) table(n int) *table {
+	if n >= s.nearFrom {
+		return s.near
+	}
+	return s.far
+}
 
 // setBoard prepares the solver for positions of board b, emptying the table
 // if it held another board's positions.
@@ -103,11 +145,20 @@ func (s *Solver) setBoard(b *position.Board) {
 	if s.board == b {
 		return
 	}
-	if s.board != nil {
-		s.tt.clear()
+	if k := keyBits(b); !s.near.fits(k) || !s.far.fits(k) {
+		s.allocate(k)
+	} else {
+		s.near.setKeyBits(k)
+		s.far.setKeyBits(k)
+		s.Reset()
 	}
 	s.board, s.cells, s.colOrder = b, b.Cells(), b.CentreFirst()
+	s.nearFrom = s.cells - s.cells/2
+	s.etcBelow = s.cells - etcMinEmpty
 }
+
+// keyBits is the number of bits of a key of board b.
+func keyBits(b *position.Board) uint { return uint(b.Width() * (b.Height() + 1)) }
 
 // Solve returns the score of p: exact in Strong mode, its sign in Weak mode.
 // It returns ErrGameOver if the game has ended, and ctx.Err() if ctx ends
@@ -179,7 +230,7 @@ func (s *Solver) end(score int, start time.Time) (Result, error) {
 	ctx := s.ctx
 	s.ctx = nil
 	if s.stopped {
-		s.tt.clear() // a stopped search may have stored wrong bounds
+		s.Reset() // a stopped search may have stored wrong bounds
 		return Result{Stats: r.Stats}, context.Cause(ctx)
 	}
 	return r, nil

@@ -7,74 +7,134 @@ import (
 	"c4/internal/hugemem"
 )
 
-// table is the transposition table: a fixed array of one-word entries, each
+// table is the transposition table: buckets of four one-word entries, each
 // holding a check of the position's key, the generation it was written in,
-// and one byte of score bound. A new entry always replaces the old one.
+// a bound on the score and the work its search took.
+// A bucket is half a cache line, so a probe costs one memory access.
 //
-// A key k is spread by h = k * hashMul, a bijection of uint64. The entry's
-// index is the high part of h * len (Lemire's multiply-shift, so any length
-// works) and its check is the low 48 bits of h. With at least 2^16 entries
-// an index covers an interval of at most 2^48 values of h, in which the low
-// 48 bits differ: index and check together determine the key exactly, so a
-// hit is never another position's, on any board size.
+// Keys of a board with K bits per key (W*(H+1)) are below 2^K. A key k is
+// spread by h = k * hashMul mod 2^K, a bijection of K-bit values. The
+// bucket's index is the high part of h * len / 2^K (Lemire's multiply-shift,
+// so any length works) and the check is the low c = K - floor(log2(len))
+// bits of h: the h of one bucket form an interval of at most 2^c values, in
+// which the low c bits differ. Index and check together determine the key
+// exactly, so a hit is never another position's, on any board size.
 //
-// Entry layout: check (48 bits) | generation (8 bits) | value (8 bits). The
-// generation makes clearing the table O(1): entries of an older generation
-// do not match. The array is zeroed for real only when the generation wraps.
+// Entry layout, low bits first: value (8 bits), generation (5), work (4:
+// half the bit length of the node count of the search, rounded up), check
+// (the rest, at most 47 bits). The generation
+// makes clearing the table O(1): entries of an older generation do not
+// match, and the array is zeroed for real only when the generation wraps.
+//
+// A new entry replaces the entry of the same position, else an entry of an
+// older generation, else the one whose search took the least work: deep
+// results survive the flood of cheap ones.
 type table struct {
-	entries []uint64
-	gen     uint64 // 1..255; zeroed entries never match
+	buckets []bucket
+	gen     uint64 // 1..maxGen; zeroed entries never match
+
+	keyBits uint   // K
+	keyMask uint64 // 2^K - 1
+	chkMask uint64 // 2^c - 1
 }
 
+type bucket [4]uint64
+
 const (
-	hashMul    = 0x9E3779B97F4A7C15 // 2^64 / golden ratio, odd
-	checkBits  = 48
-	checkMask  = 1<<checkBits - 1
-	minEntries = 1 << (64 - checkBits)
+	hashMul = 0x9E3779B97F4A7C15 // 2^64 / golden ratio, odd
+
+	genShift  = 8
+	genBits   = 5
+	maxGen    = 1<<genBits - 1
+	workShift = genShift + genBits
+	workBits  = 4
+	chkShift  = workShift + workBits
+	maxCheck  = 64 - chkShift
+
+	tagMask = 1<<64 - 1<<chkShift | maxGen<<genShift
 )
 
-// newTable returns a table of about mib MiB, and at least minEntries entries.
-func newTable(mib int) *table {
+// newTable returns a table of about size bytes for positions of keyBits-bit
+// keys; more if a smaller one could not hold exact checks.
+func newTable(size int, keyBits uint) *table {
+	n := max(size/int(unsafe.Sizeof(bucket{})), 1)
+	if keyBits > maxCheck {
+		n = max(n, 1<<(keyBits-maxCheck))
+	}
 	t := &table{gen: 1}
-	t.entries = hugemem.Alloc[uint64](t, max(mib<<20/8, minEntries))
+	t.buckets = hugemem.Alloc[bucket](t, n)
+	t.setKeyBits(keyBits)
 	return t
+}
+
+// setKeyBits prepares the table, which must fit them, for keyBits-bit keys.
+func (t *table) setKeyBits(keyBits uint) {
+	t.keyBits = keyBits
+	t.keyMask = ^uint64(0) >> (64 - keyBits)
+	t.chkMask = t.keyMask >> (bits.Len(uint(len(t.buckets))) - 1)
+}
+
+// fits says whether the table can hold exact checks of keyBits-bit keys.
+func (t *table) fits(keyBits uint) bool {
+	return keyBits <= maxCheck+uint(bits.Len(uint(len(t.buckets)))-1)
 }
 
 // clear forgets every entry.
 func (t *table) clear() {
 	t.gen++
-	if t.gen == 256 {
-		clear(t.entries)
+	if t.gen > maxGen {
+		clear(t.buckets)
 		t.gen = 1
 	}
 }
 
-// slot returns the index of key and the tag (check and generation) an entry
-// for it carries.
-func (t *table) slot(key uint64) (int, uint64) {
-	h := key * hashMul
-	i, _ := bits.Mul64(h, uint64(len(t.entries)))
-	return int(i), (h&checkMask)<<8 | t.gen
+// slot returns the bucket of key and the tag (check and generation) its
+// entry carries.
+func (t *table) slot(key uint64) (*bucket, uint64) {
+	h := key * hashMul & t.keyMask
+	i, _ := bits.Mul64(h<<(64-t.keyBits), uint64(len(t.buckets)))
+	return &t.buckets[i], (h&t.chkMask)<<chkShift | t.gen<<genShift
 }
 
-// get returns the value stored for key, or 0 when there is none.
-func (t *table) get(key uint64) uint8 {
-	i, tag := t.slot(key)
-	e := t.entries[i]
-	if e>>8 != tag {
-		return 0
+// get returns the entry stored for key, or 0 when there is none.
+func (t *table) get(key uint64) uint64 {
+	b, tag := t.slot(key)
+	for _, e := range b {
+		if e&tagMask == tag {
+			return e
+		}
 	}
-	return uint8(e)
+	return 0
 }
 
-// prefetch starts loading the entry of key into the cache.
+// prefetch starts loading the bucket of key into the cache.
 func (t *table) prefetch(key uint64) {
-	i, _ := t.slot(key)
-	hugemem.Prefetch(unsafe.Pointer(&t.entries[i]))
+	b, _ := t.slot(key)
+	hugemem.Prefetch(unsafe.Pointer(b))
 }
 
-// put stores value (non-zero) for key.
-func (t *table) put(key uint64, value uint8) {
-	i, tag := t.slot(key)
-	t.entries[i] = tag<<8 | uint64(value)
+// put stores a non-zero value for key, found by a search of nodes nodes.
+func (t *table) put(key uint64, value uint8, nodes uint64) {
+	b, tag := t.slot(key)
+	victim, cheapest := 0, uint64(1<<workBits)
+	for j, e := range b {
+		if e&tagMask == tag {
+			victim = j
+			break
+		}
+		w := e >> workShift & (1<<workBits - 1)
+		if e>>genShift&maxGen != t.gen {
+			w = 0
+		} else {
+			w++
+		}
+		if w < cheapest {
+			victim, cheapest = j, w
+		}
+	}
+	work := min(uint64(bits.Len64(nodes)+1)/2, 1<<workBits-1)
+	b[victim] = tag | work<<workShift | uint64(value)
 }
+
+// entryValue is the value of an entry.
+func entryValue(e uint64) uint8 { return uint8(e) }

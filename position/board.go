@@ -42,6 +42,11 @@ type Board struct {
 	full   uint64 // every playable cell
 	col    uint64 // the cells of column 0; column c is col << c*h1
 
+	// claim is every cell, spare rows included, whose row has the parity of
+	// H: the cell above a column's top stone is there exactly when the
+	// column has an even number of empty cells.
+	claim uint64
+
 	// wide is all ones when the board has at least four columns, so that
 	// horizontal and diagonal lines exist, and zero otherwise; the shifts
 	// of those lines (h1, h1-1, h1+1 and their multiples) are then all
@@ -75,6 +80,9 @@ func NewBoard(w, h int) (*Board, error) {
 	}
 	b.col = (uint64(1) << uint(h)) - 1
 	b.full = b.bottom * b.col
+	for r := h; r >= 0; r -= 2 {
+		b.claim |= b.bottom << uint(r)
+	}
 	if w >= 4 {
 		b.wide = ^uint64(0)
 	}

@@ -71,9 +71,12 @@ func (p Position) OpponentWinningCells() uint64 { return p.b.winningCells(p.cur^
 // forced block when it has one, and never a cell directly below an opponent's
 // winning cell. The side to move must not have a winning move itself (check
 // CanWinNext first).
-func (p Position) NonLosingMoves() uint64 {
+func (p Position) NonLosingMoves() uint64 { return p.NonLosingMovesAgainst(p.OpponentWinningCells()) }
+
+// NonLosingMovesAgainst is NonLosingMoves for a caller that has already
+// computed threats, the OpponentWinningCells.
+func (p Position) NonLosingMovesAgainst(threats uint64) uint64 {
 	possible := p.Possible()
-	threats := p.OpponentWinningCells()
 	forced := possible & threats
 	if forced != 0 {
 		if forced&(forced-1) != 0 {
@@ -88,6 +91,53 @@ func (p Position) NonLosingMoves() uint64 {
 // for the side to move once it has played there.
 func (p Position) MoveScore(move uint64) int {
 	return bits.OnesCount64(p.b.winningCells(p.cur|move, p.mask))
+}
+
+// CanStillWin says whether the side to move could still complete four: some
+// line of four cells holds none of the opponent's stones. If not, the best
+// it can hope for is a draw.
+func (p Position) CanStillWin() bool { return p.b.hasFour(p.cur | (p.b.full ^ p.mask)) }
+
+// OpponentCanStillWin is CanStillWin for the side that just moved.
+func (p Position) OpponentCanStillWin() bool {
+	return p.b.hasFour(p.cur ^ p.mask | (p.b.full ^ p.mask))
+}
+
+// FollowUpCeiling bounds the side to move's score when every column has an
+// even number of empty cells: the opponent can then answer every move
+// directly above it (Allis' claimeven on the whole board), which gives it
+// the upper cell of every pair, leaves the mover the lower ones, and fixes
+// the final board. If the mover has no four there, it cannot win: the
+// ceiling is 0; if the opponent has one as well, the mover loses: -1. ok is
+// false when there is no such bound.
+func (p Position) FollowUpCeiling() (ceiling int, ok bool) {
+	b := p.b
+	if (p.mask+b.bottom)&^b.claim != 0 {
+		return 0, false // a column with an odd number of empty cells
+	}
+	empty := b.full ^ p.mask
+	if b.hasFour(p.cur | empty&b.claim) {
+		return 0, false
+	}
+	if b.hasFour(p.cur ^ p.mask | empty&^b.claim) {
+		return -1, true
+	}
+	return 0, true
+}
+
+// Attack describes move for the side to move: the cells where it would
+// then complete four, and whether the move forces a win with its next stone:
+// every reply of the opponent, which cannot win at once, then loses (two
+// threats to answer with one stone, or the only block lies beneath another
+// threat). The move must not lose at once (see NonLosingMoves).
+func (p Position) Attack(move uint64) (threats uint64, winsNext bool) {
+	mask := p.mask | move
+	threats = p.b.winningCells(p.cur|move, mask)
+	possible := (mask + p.b.bottom) & p.b.full
+	if forced := possible & threats; forced != 0 {
+		return threats, forced&(forced-1) != 0 || forced&(threats>>1) != 0
+	}
+	return threats, possible&^(threats>>1) == 0
 }
 
 // HasFour says whether the side that just moved has four in a row.

@@ -187,6 +187,31 @@ func checkAgainstGrid(t *testing.T, b *Board, p Position, g *grid, mover int, mo
 	if got, want := p.NonLosingMoves(), g.nonLosing(mover); got != want {
 		t.Fatalf("%s %q: NonLosingMoves %x, naive %x", b, moves, got, want)
 	}
+	if got, want := p.CanStillWin(), g.canStillWin(mover); got != want {
+		t.Fatalf("%s %q: CanStillWin %v, naive %v", b, moves, got, want)
+	}
+	if got, want := p.OpponentCanStillWin(), g.canStillWin(1-mover); got != want {
+		t.Fatalf("%s %q: OpponentCanStillWin %v, naive %v", b, moves, got, want)
+	}
+	c, ok := p.FollowUpCeiling()
+	if wc, wok := g.followUpCeiling(mover); c != wc || ok != wok {
+		t.Fatalf("%s %q: FollowUpCeiling %d %v, naive %d %v", b, moves, c, ok, wc, wok)
+	}
+	for col := 0; col < b.Width(); col++ {
+		m := p.NonLosingMoves() & b.ColumnMask(col)
+		if m == 0 {
+			continue
+		}
+		threats, wins := p.Attack(m)
+		r := g.height(col)
+		g.cells[col][r] = mover
+		wantThreats := g.winningCells(mover)
+		wantWins := g.nonLosing(1-mover) == 0
+		g.cells[col][r] = -1
+		if threats != wantThreats || wins != wantWins {
+			t.Fatalf("%s %q: Attack(column %d) = %x %v, naive %x %v", b, moves, col, threats, wins, wantThreats, wantWins)
+		}
+	}
 }
 
 // grid is the naive board the bitboard is checked against.
@@ -300,6 +325,56 @@ func (g *grid) nonLosing(who int) uint64 {
 		}
 	}
 	return m
+}
+
+// canStillWin says whether some line of four cells holds no stone of the
+// opponent of who.
+func (g *grid) canStillWin(who int) bool {
+	for c := 0; c < g.b.Width(); c++ {
+		for r := 0; r < g.b.Height(); r++ {
+			for _, d := range [][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+				free := 0
+				for k := 0; k < 4; k++ {
+					if v := g.at(c+k*d[0], r+k*d[1]); v == who || v == -1 {
+						free++
+					}
+				}
+				if free == 4 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// followUpCeiling fills the board as the opponent of who would by answering
+// every move directly above it, when every column has an even number of
+// empty cells, and says who can win: -1 if only the opponent has four, 0 if
+// no one, no bound (false) if who has four.
+func (g *grid) followUpCeiling(who int) (int, bool) {
+	f := newGrid(g.b)
+	for c := range g.cells {
+		if (g.b.Height()-g.height(c))%2 != 0 {
+			return 0, false
+		}
+		for r, v := range g.cells[c] {
+			if v < 0 {
+				v = who
+				if (r-g.height(c))%2 == 1 {
+					v = 1 - who
+				}
+			}
+			f.cells[c][r] = v
+		}
+	}
+	switch {
+	case f.hasFour(who):
+		return 0, false
+	case f.hasFour(1 - who):
+		return -1, true
+	}
+	return 0, true
 }
 
 func (g *grid) String() string {
