@@ -20,6 +20,7 @@ type Report struct {
 	Mode     string `json:"mode"`
 	Board    string `json:"board"`
 	TableMiB int    `json:"table_mib"`
+	Threads  int    `json:"threads,omitempty"`
 	Rows     []Row  `json:"rows"`
 }
 

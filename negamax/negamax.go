@@ -25,12 +25,15 @@ func lowerBound(score int) uint8 { return uint8(score+scoreShift) | lowerFlag }
 //
 // key is p.CanonicalKey(), computed by the caller, which has already asked
 // for the key's table entry to be prefetched.
-func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
-	s.nodes++
-	if s.nodes%checkEvery == 0 && s.ctx.Err() != nil {
-		s.stopped = true
+//
+// A stopped search (see worker) returns 0 from every node and writes
+// nothing to the table, so that what is there stays true.
+func (w *worker) negamax(p position.Position, key uint64, alpha, beta int) int {
+	w.nodes++
+	if w.stop.Load() || w.nodes%checkEvery == 0 && w.ctx.Err() != nil {
+		w.stopped = true
 	}
-	if s.stopped {
+	if w.stopped {
 		return 0
 	}
 
@@ -38,14 +41,14 @@ func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
 	next := p.NonLosingMovesAgainst(threats)
 	n := p.Moves()
 	if next == 0 { // every move lets the opponent win at once
-		return -(s.cells - n) / 2
+		return -(w.cells - n) / 2
 	}
-	if n >= s.cells-2 { // neither side can win with the last two stones
+	if n >= w.cells-2 { // neither side can win with the last two stones
 		return 0
 	}
 
 	// The opponent cannot win with its next stone.
-	if lo := -(s.cells - 2 - n) / 2; alpha < lo {
+	if lo := -(w.cells - 2 - n) / 2; alpha < lo {
 		alpha = lo
 		if alpha >= beta {
 			return alpha
@@ -54,7 +57,7 @@ func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
 	// Nor can we with this one; and a side that cannot complete four any
 	// more, or loses the race for the cells when the opponent answers every
 	// move in its column, cannot win at all.
-	hi := (s.cells - 1 - n) / 2
+	hi := (w.cells - 1 - n) / 2
 	if c, ok := p.FollowUpCeiling(); ok {
 		hi = min(hi, c)
 	}
@@ -74,10 +77,10 @@ func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
 		}
 	}
 
-	start := s.nodes
-	tt, ct := s.table(n), s.table(n+1) // this node's and its children's
+	start := w.nodes
+	tt, ct := w.tableFor(n), w.tableFor(n+1) // this node's and its children's
 	if v := entryValue(tt.get(key)); v != 0 {
-		s.hits++
+		w.hits++
 		score := int(v&^lowerFlag) - scoreShift
 		if v&lowerFlag != 0 {
 			if alpha < score {
@@ -96,12 +99,12 @@ func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
 
 	// Ask for every child's table entry first, then look at the moves while
 	// the cache misses are under way.
-	sc := &s.scratch[n]
+	sc := &w.scratch[n]
 	moves, keys := &sc.moves, &sc.keys
 	moves.n = 0
-	w := s.board.Width()
-	for i := w - 1; i >= 0; i-- {
-		if m := next & s.colOrder[i]; m != 0 {
+	width := p.Board().Width()
+	for i := width - 1; i >= 0; i-- {
+		if m := next & w.colOrder[i]; m != 0 {
 			q := p
 			q.Play(m)
 			keys[i] = q.CanonicalKey()
@@ -110,23 +113,23 @@ func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
 	}
 	late := threats << 1 // our threats above the opponent's come too late
 	possible := p.Possible()
-	for i := w - 1; i >= 0; i-- {
-		m := next & s.colOrder[i]
+	for i := width - 1; i >= 0; i-- {
+		m := next & w.colOrder[i]
 		if m == 0 {
 			continue
 		}
 		ours, wins := p.Attack(m)
 		if wins { // the best score left: the caller has checked for a win now
-			score := (s.cells - 1 - n) / 2
-			tt.put(key, lowerBound(score), s.nodes-start)
+			score := (w.cells - 1 - n) / 2
+			tt.put(key, lowerBound(score), w.nodes-start)
 			return score
 		}
 		// Enhanced transposition cutoff: a child whose score is known to be
 		// at most -beta makes this node's at least beta.
-		if n < s.etcBelow {
+		if n < w.etcBelow {
 			if v := entryValue(ct.get(keys[i])); v != 0 && v&lowerFlag == 0 {
 				if score := scoreShift - int(v); score >= beta {
-					tt.put(key, lowerBound(score), s.nodes-start)
+					tt.put(key, lowerBound(score), w.nodes-start)
 					return score
 				}
 			}
@@ -139,25 +142,28 @@ func (s *Solver) negamax(p position.Position, key uint64, alpha, beta int) int {
 		moves.add(m, keys[i], bits.OnesCount64(useful)+bits.OnesCount64(above))
 	}
 	// No move wins with our next stone either.
-	if hi := (s.cells - 3 - n) / 2; beta > hi {
+	if hi := (w.cells - 3 - n) / 2; beta > hi {
 		beta = hi
 		if alpha >= beta {
-			tt.put(key, upperBound(beta), s.nodes-start)
+			tt.put(key, upperBound(beta), w.nodes-start)
 			return beta
 		}
 	}
 	for m, k := moves.next(); m != 0; m, k = moves.next() {
 		q := p
 		q.Play(m)
-		score := -s.negamax(q, k, -beta, -alpha)
+		score := -w.negamax(q, k, -beta, -alpha)
+		if w.stopped {
+			return 0
+		}
 		if score >= beta {
-			tt.put(key, lowerBound(score), s.nodes-start)
+			tt.put(key, lowerBound(score), w.nodes-start)
 			return score
 		}
 		if score > alpha {
 			alpha = score
 		}
 	}
-	tt.put(key, upperBound(alpha), s.nodes-start)
+	tt.put(key, upperBound(alpha), w.nodes-start)
 	return alpha
 }

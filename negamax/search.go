@@ -17,6 +17,8 @@ package negamax
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"c4/position"
@@ -41,10 +43,13 @@ const DefaultTableMiB = 128
 
 // Options configures a Solver. The zero value is the default.
 type Options struct {
+	// Threads is the number of goroutines searching at once; 0 means 1.
+	Threads int
 	// TableMiB is the transposition table's memory in MiB, both parts; 0
-	// means DefaultTableMiB. Boards whose keys have more than 47 bits
-	// (W*(H+1), such as 8x7) use at least 2^(bits-47) 32-byte buckets a
-	// part, so that checks stay exact.
+	// means DefaultTableMiB. Boards whose keys have more than 44 bits
+	// (W*(H+1)) beyond the bits of a part's bucket index use more: at
+	// least 2^(bits-44) 32-byte buckets a part (32 MiB on 8x7), so that
+	// checks stay exact.
 	TableMiB int
 }
 
@@ -65,7 +70,7 @@ type Result struct {
 // there is nothing left to solve. It is position.ErrGameOver.
 var ErrGameOver = position.ErrGameOver
 
-// Solver holds the transposition table and the counters of one search.
+// Solver holds the transposition table and the workers that search it.
 // Scores found stay in the table for later searches until Reset.
 //
 // The table is in two parts. Positions with few empty cells, which are most
@@ -74,20 +79,35 @@ var ErrGameOver = position.ErrGameOver
 // of the memory. With one large table, nearly every probe was a cache miss:
 // on Begin-Medium a 64 MiB table was 1.4 times slower than an 8 MiB one for
 // 3% fewer nodes.
+//
+// With more than one thread, the workers run different null-window probes
+// of the same position at once on the shared table (see dichotomy).
 type Solver struct {
 	far, near *table
 	tableSize int // bytes, both parts
+	board     *position.Board
+	config    config
+	workers   []*worker
+	dichotomy dichotomy
+}
 
-	// the current board, copied from its position.Board
-	board    *position.Board
-	cells    int
-	colOrder [position.MaxWidth]uint64 // column masks, centre first
-	nearFrom int                       // stones from which positions use the near table
-	etcBelow int                       // stones below which nodes look up their children
+// config is what a search needs of the board and the tables, copied into
+// every worker.
+type config struct {
+	far, near *table
+	cells     int
+	colOrder  [position.MaxWidth]uint64 // column masks, centre first
+	nearFrom  int                       // stones from which positions use the near table
+	etcBelow  int                       // stones below which nodes look up their children
+}
 
-	nodes, hits uint64
+// worker is one thread's search state.
+type worker struct {
+	config
+	stop        atomic.Bool // set by another worker: the probe is not needed
 	ctx         context.Context
-	stopped     bool
+	nodes, hits uint64
+	stopped     bool // by stop or ctx: the result is to be ignored
 
 	// scratch holds each depth's moves and child keys, so that a node does
 	// not clear a kilobyte of stack every time it is entered.
@@ -105,6 +125,10 @@ const (
 	// cutoff). Measured on Begin-Medium: fewest nodes when every node does,
 	// same time down to about 10.
 	etcMinEmpty = 10
+	// Workers other than the first start only on positions with more empty
+	// cells than parallelMinEmpty: smaller searches take less time than
+	// starting them.
+	parallelMinEmpty = 20
 )
 
 // New returns a Solver with an empty table.
@@ -113,6 +137,9 @@ func New(opts Options) *Solver {
 		opts.TableMiB = DefaultTableMiB
 	}
 	s := &Solver{tableSize: opts.TableMiB << 20}
+	for range max(opts.Threads, 1) {
+		s.workers = append(s.workers, &worker{})
+	}
 	s.allocate(keyBits(position.Standard))
 	return s
 }
@@ -131,12 +158,12 @@ func (s *Solver) Reset() {
 	s.far.clear()
 }
 
-// table returns the table part of positions with n stones.
-func (s *Solver) table(n int) *table {
-	if n >= s.nearFrom {
-		return s.near
+// tableFor returns the table part of positions with n stones.
+func (c *config) tableFor(n int) *table {
+	if n >= c.nearFrom {
+		return c.near
 	}
-	return s.far
+	return c.far
 }
 
 // setBoard prepares the solver for positions of board b, emptying the table
@@ -152,9 +179,10 @@ func (s *Solver) setBoard(b *position.Board) {
 		s.far.setKeyBits(k)
 		s.Reset()
 	}
-	s.board, s.cells, s.colOrder = b, b.Cells(), b.CentreFirst()
-	s.nearFrom = s.cells - s.cells/2
-	s.etcBelow = s.cells - etcMinEmpty
+	cells := b.Cells()
+	s.board = b
+	s.config = config{far: s.far, near: s.near, cells: cells, colOrder: b.CentreFirst(),
+		nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty}
 }
 
 // keyBits is the number of bits of a key of board b.
@@ -167,10 +195,9 @@ func (s *Solver) Solve(ctx context.Context, p position.Position, mode Mode) (Res
 	if p.IsOver() {
 		return Result{}, ErrGameOver
 	}
-	s.begin(ctx, p.Board())
-	start := time.Now()
-	score := s.solve(p, mode)
-	return s.end(score, start)
+	var st Stats
+	score, err := s.solve(ctx, p, mode, &st)
+	return Result{score, st}, err
 }
 
 // AtLeast says whether the score of p is at least a: one null-window search,
@@ -179,11 +206,19 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 	if p.IsOver() {
 		return false, Stats{}, ErrGameOver
 	}
-	s.begin(ctx, p.Board())
-	start := time.Now()
-	ok := p.CanWinNext() && s.winScore(p.Moves()) >= a || s.negamax(p, p.CanonicalKey(), a-1, a) >= a
-	r, err := s.end(0, start)
-	return ok, r.Stats, err
+	s.setBoard(p.Board())
+	if p.CanWinNext() && s.config.winScore(p.Moves()) >= a {
+		return true, Stats{}, nil
+	}
+	var st Stats
+	found := false
+	s.run(ctx, &st, 1, func(w *worker) {
+		found = w.negamax(p, p.CanonicalKey(), a-1, a) >= a
+	})
+	if s.workers[0].stopped {
+		return false, st, context.Cause(ctx)
+	}
+	return found, st, nil
 }
 
 // Analyze returns the score of playing each column of p, left to right
@@ -193,84 +228,91 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([
 	if p.IsOver() {
 		return nil, Stats{}, ErrGameOver
 	}
-	s.begin(ctx, p.Board())
-	start := time.Now()
+	var st Stats
 	scores := make([]int, p.Board().Width())
 	for c := range scores {
 		switch {
 		case !p.CanPlay(c):
 			scores[c] = InvalidMove
 		case p.IsWinningMove(c):
-			scores[c] = s.winScore(p.Moves())
-			if mode == Weak {
-				scores[c] = 1
+			scores[c] = 1
+			if mode == Strong {
+				scores[c] = (p.Board().Cells() + 1 - p.Moves()) / 2
 			}
 		default:
 			q := p
 			q.PlayColumn(c)
-			if q.Moves() < s.cells {
-				scores[c] = -s.solve(q, mode)
+			if !q.IsOver() {
+				score, err := s.solve(ctx, q, mode, &st)
+				if err != nil {
+					return nil, st, err
+				}
+				scores[c] = -score
 			}
 		}
 	}
-	r, err := s.end(0, start)
-	if err != nil {
-		return nil, r.Stats, err
-	}
-	return scores, r.Stats, nil
+	return scores, st, nil
 }
 
-func (s *Solver) begin(ctx context.Context, b *position.Board) {
-	s.setBoard(b)
-	s.nodes, s.hits, s.ctx, s.stopped = 0, 0, ctx, false
-}
-
-func (s *Solver) end(score int, start time.Time) (Result, error) {
-	r := Result{score, Stats{Nodes: s.nodes, TableHits: s.hits, Elapsed: time.Since(start)}}
-	ctx := s.ctx
-	s.ctx = nil
-	if s.stopped {
-		s.Reset() // a stopped search may have stored wrong bounds
-		return Result{Stats: r.Stats}, context.Cause(ctx)
-	}
-	return r, nil
-}
-
-// winScore is the score of a win with the next stone when n are on the board.
-func (s *Solver) winScore(n int) int { return (s.cells + 1 - n) / 2 }
-
-// solve runs the null-window searches of one position that is not over.
-func (s *Solver) solve(p position.Position, mode Mode) int {
+// solve finds the score of p, which is not over, adding the work to st.
+func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, st *Stats) (int, error) {
+	s.setBoard(p.Board())
+	n := p.Moves()
 	if p.CanWinNext() {
 		if mode == Weak {
-			return 1
+			return 1, nil
 		}
-		return s.winScore(p.Moves())
+		return s.config.winScore(n), nil
 	}
-	lo, hi := -(s.cells-p.Moves())/2, s.winScore(p.Moves())
+	lo, hi := -(s.config.cells-n)/2, s.config.winScore(n)
 	if mode == Weak {
 		lo, hi = -1, 1
 	}
-	for lo < hi && !s.stopped {
-		// Probe the middle, but nearer zero first: short wins and losses
-		// are found with little search.
-		med := lo + (hi-lo)/2
-		if med <= 0 && lo/2 < med {
-			med = lo / 2
-		} else if med >= 0 && hi/2 > med {
-			med = hi / 2
-		}
-		if r := s.negamax(p, p.CanonicalKey(), med, med+1); r <= med {
-			hi = r
-		} else {
-			lo = r
-		}
+	threads := len(s.workers)
+	if n >= s.config.cells-parallelMinEmpty {
+		threads = 1
 	}
-	if mode == Weak {
-		return WeakScore(lo)
+	d := &s.dichotomy
+	d.reset(lo, hi)
+	key := p.CanonicalKey()
+	s.run(ctx, st, threads, func(w *worker) {
+		for v, ok := d.next(w); ok; v, ok = d.next(w) {
+			d.report(w, v, w.negamax(p, key, v, v+1))
+		}
+	})
+	switch {
+	case d.lo < d.hi:
+		return 0, context.Cause(ctx)
+	case mode == Weak:
+		return WeakScore(d.lo), nil
 	}
-	return lo
+	return d.lo, nil
 }
+
+// run runs search on the first threads workers at once, adding their work
+// to st.
+func (s *Solver) run(ctx context.Context, st *Stats, threads int, search func(*worker)) {
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i, w := range s.workers[:threads] {
+		w.config, w.ctx, w.nodes, w.hits, w.stopped = s.config, ctx, 0, 0, false
+		w.stop.Store(false)
+		if i > 0 {
+			wg.Go(func() { search(w) })
+		}
+	}
+	search(s.workers[0])
+	wg.Wait()
+	for _, w := range s.workers[:threads] {
+		st.Nodes += w.nodes
+		st.TableHits += w.hits
+		w.ctx = nil
+	}
+	st.Elapsed += time.Since(start)
+}
+
+// winScore is the score of a win with the next stone when n are on the board.
+func (c *config) winScore(n int) int { return (c.cells + 1 - n) / 2 }
 
 // WeakScore is the weak result of a score: 1 win, 0 draw, -1 loss.
 func WeakScore(score int) int {

@@ -143,21 +143,46 @@ func TestGameOver(t *testing.T) {
 }
 
 func TestCancel(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	s := New(Options{TableMiB: 16})
-	start := time.Now()
-	_, err := s.Solve(ctx, position.New(position.Standard), Strong)
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("got %v, want the deadline", err)
+	for _, threads := range []int{1, 2} {
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		s := New(Options{TableMiB: 16, Threads: threads})
+		start := time.Now()
+		_, err := s.Solve(ctx, position.New(position.Standard), Strong)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("%d threads: got %v, want the deadline", threads, err)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%d threads: stopping took %v", threads, d)
+		}
+		// The table a stopped search leaves holds only true bounds: the
+		// solver still gives right answers without a Reset.
+		for _, c := range publicSet(t, "Test_L1_R1").Cases[:20] {
+			r, err := s.Solve(context.Background(), c.Position, Strong)
+			if err != nil || r.Score != c.Score {
+				t.Errorf("%d threads, after a cancelled search: line %d scored %d, %v; want %d", threads, c.Line, r.Score, err, c.Score)
+			}
+		}
 	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("stopping took %v", d)
-	}
-	// The solver still gives right answers afterwards.
-	r, err := s.Solve(context.Background(), mustParse(t, "4455"), Strong)
-	if err != nil || r.Score != 18 {
-		t.Errorf("after a cancelled search: %d, %v", r.Score, err)
+}
+
+// TestThreads checks that several workers find the scores one finds, in
+// both modes, on the same table from one position to the next.
+func TestThreads(t *testing.T) {
+	s := New(Options{TableMiB: 16, Threads: 3})
+	for _, name := range []string{"Test_L2_R2", "Test_L1_R1"} {
+		for _, c := range publicSet(t, name).Cases[:100] {
+			for _, mode := range []Mode{Strong, Weak} {
+				want := c.Score
+				if mode == Weak {
+					want = WeakScore(want)
+				}
+				r, err := s.Solve(context.Background(), c.Position, mode)
+				if err != nil || r.Score != want {
+					t.Errorf("%s line %d %q mode %d: %d, %v; want %d", name, c.Line, c.Moves, mode, r.Score, err, want)
+				}
+			}
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package negamax
 
 import (
 	"math/bits"
+	"sync/atomic"
 	"unsafe"
 
 	"c4/internal/hugemem"
@@ -20,11 +21,15 @@ import (
 // which the low c bits differ. Index and check together determine the key
 // exactly, so a hit is never another position's, on any board size.
 //
-// Entry layout, low bits first: value (8 bits), generation (5), work (4:
+// Entry layout, low bits first: value (8 bits), generation (8), work (4:
 // half the bit length of the node count of the search, rounded up), check
-// (the rest, at most 47 bits). The generation
+// (the rest, at most 44 bits). The generation
 // makes clearing the table O(1): entries of an older generation do not
 // match, and the array is zeroed for real only when the generation wraps.
+//
+// Entries are read and written whole and atomically, and checked on every
+// read, so goroutines can share the table without locks: a lost write only
+// loses an entry.
 //
 // A new entry replaces the entry of the same position, else an entry of an
 // older generation, else the one whose search took the least work: deep
@@ -44,7 +49,7 @@ const (
 	hashMul = 0x9E3779B97F4A7C15 // 2^64 / golden ratio, odd
 
 	genShift  = 8
-	genBits   = 5
+	genBits   = 8
 	maxGen    = 1<<genBits - 1
 	workShift = genShift + genBits
 	workBits  = 4
@@ -99,8 +104,8 @@ func (t *table) slot(key uint64) (*bucket, uint64) {
 // get returns the entry stored for key, or 0 when there is none.
 func (t *table) get(key uint64) uint64 {
 	b, tag := t.slot(key)
-	for _, e := range b {
-		if e&tagMask == tag {
+	for j := range b {
+		if e := atomic.LoadUint64(&b[j]); e&tagMask == tag {
 			return e
 		}
 	}
@@ -117,7 +122,8 @@ func (t *table) prefetch(key uint64) {
 func (t *table) put(key uint64, value uint8, nodes uint64) {
 	b, tag := t.slot(key)
 	victim, cheapest := 0, uint64(1<<workBits)
-	for j, e := range b {
+	for j := range b {
+		e := atomic.LoadUint64(&b[j])
 		if e&tagMask == tag {
 			victim = j
 			break
@@ -133,7 +139,7 @@ func (t *table) put(key uint64, value uint8, nodes uint64) {
 		}
 	}
 	work := min(uint64(bits.Len64(nodes)+1)/2, 1<<workBits-1)
-	b[victim] = tag | work<<workShift | uint64(value)
+	store(&b[victim], tag|work<<workShift|uint64(value))
 }
 
 // entryValue is the value of an entry.

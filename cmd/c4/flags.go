@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 
 	"github.com/spf13/pflag"
 
@@ -44,15 +45,17 @@ func parse(fs *pflag.FlagSet, args []string) (done bool, err error) {
 type solverFlags struct {
 	board    string
 	tableMiB int
+	threads  int
 	weak     bool
 	engine   string
 }
 
-// register adds --board and --tt-mib, and --weak and --engine if
-// withEngines.
+// register adds --board, --tt-mib and --threads, and --weak and --engine
+// if withEngines.
 func (f *solverFlags) register(fs *pflag.FlagSet, withEngines bool) {
 	fs.StringVar(&f.board, "board", "7x6", "board size, `WxH`, with (H+1)*W <= 64")
 	fs.IntVar(&f.tableMiB, "tt-mib", negamax.DefaultTableMiB, "transposition table size in `MiB`")
+	fs.IntVar(&f.threads, "threads", runtime.NumCPU(), "`N` goroutines searching each position at once (negamax)")
 	f.engine = "negamax"
 	if withEngines {
 		fs.BoolVarP(&f.weak, "weak", "w", false, "weak solving: only win (1), draw (0) or loss (-1)")
@@ -60,10 +63,13 @@ func (f *solverFlags) register(fs *pflag.FlagSet, withEngines bool) {
 	}
 }
 
-// check reads --board and checks --tt-mib.
+// check reads --board and checks --tt-mib and --threads.
 func (f *solverFlags) check() (*position.Board, error) {
 	if f.tableMiB < 1 {
 		return nil, fmt.Errorf("--tt-mib %d: want at least 1", f.tableMiB)
+	}
+	if f.threads < 1 {
+		return nil, fmt.Errorf("--threads %d: want at least 1", f.threads)
 	}
 	if f.board == "7x6" {
 		return position.Standard, nil
@@ -83,7 +89,7 @@ func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
 		if f.weak {
 			mode = negamax.Weak
 		}
-		return b, bench.Negamax(negamax.New(negamax.Options{TableMiB: f.tableMiB}), mode), nil
+		return b, bench.Negamax(f.negamax(), mode), nil
 	case "dfpn":
 		if !f.weak {
 			return nil, nil, errors.New("--engine dfpn finds only win, draw or loss, not the exact score: add --weak")
@@ -100,5 +106,9 @@ func (f *solverFlags) exactSolver() (*position.Board, *negamax.Solver, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return b, negamax.New(negamax.Options{TableMiB: f.tableMiB}), nil
+	return b, f.negamax(), nil
+}
+
+func (f *solverFlags) negamax() *negamax.Solver {
+	return negamax.New(negamax.Options{TableMiB: f.tableMiB, Threads: f.threads})
 }

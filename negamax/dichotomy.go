@@ -1,0 +1,112 @@
+package negamax
+
+import "sync"
+
+// dichotomy narrows the interval [lo, hi] known to hold a score by
+// null-window probes: a probe at v says whether the score is above v. One
+// worker runs Pascal Pons' series: the middle of the interval, but nearer
+// zero while that is far from it, so that short wins and losses are tried
+// first, with little search. Several workers each take a probe of their
+// own, in a part of the interval that no other probe splits, and a probe
+// made useless by another's answer is stopped.
+//
+// Running different probes at once, rather than one probe on every thread
+// with jittered move orders (Lazy SMP), is what paid here: the
+// jittered threads mostly searched the same cut nodes, and two threads
+// were slower than one on Begin-Hard.
+type dichotomy struct {
+	mu      sync.Mutex
+	changed sync.Cond // lo, hi or a probe changed
+	lo, hi  int
+	probes  map[*worker]int // the value each busy worker probes
+	stopped bool            // by the context
+}
+
+// reset starts a new search of a score in [lo, hi].
+func (d *dichotomy) reset(lo, hi int) {
+	if d.probes == nil {
+		d.probes = map[*worker]int{}
+		d.changed.L = &d.mu
+	}
+	d.lo, d.hi, d.stopped = lo, hi, false
+	clear(d.probes)
+}
+
+// next returns the value w is to probe, waiting while every part of the
+// interval is being probed; false when the score is known or the search
+// was stopped.
+func (d *dichotomy) next(w *worker) (int, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for {
+		if d.lo >= d.hi || d.stopped {
+			return 0, false
+		}
+		if v, ok := d.pick(); ok {
+			d.probes[w] = v
+			w.stop.Store(false)
+			w.stopped = false
+			return v, true
+		}
+		d.changed.Wait()
+	}
+}
+
+// pick chooses a probe in the part of [lo, hi] left open by the probes
+// under way that holds zero, or else the widest.
+func (d *dichotomy) pick() (int, bool) {
+	lo, hi := d.lo, d.hi // the chosen part
+	found := false
+	for a := d.lo; a < d.hi; {
+		b := d.hi // the part from a ends at the next probe
+		for _, v := range d.probes {
+			if v >= a && v < b {
+				b = v
+			}
+		}
+		if a < b && (!found || a <= 0 && 0 <= b || (lo > 0 || hi < 0) && b-a > hi-lo) {
+			lo, hi, found = a, b, true
+		}
+		a = b + 1
+	}
+	if !found {
+		return 0, false
+	}
+	med := lo + (hi-lo)/2
+	if med <= 0 && lo/2 < med {
+		med = lo / 2
+	} else if med >= 0 && hi/2 > med {
+		med = hi / 2
+	}
+	return med, true
+}
+
+// report records r, the result of w's probe at v: the score is at most r if
+// r <= v, at least r otherwise. Probes now outside the interval are
+// stopped. A stopped probe's result is ignored; if the context stopped it,
+// every worker stops.
+func (d *dichotomy) report(w *worker, v, r int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	delete(d.probes, w)
+	defer d.changed.Broadcast()
+	if w.stopped {
+		if w.ctx.Err() != nil {
+			d.stopped = true
+			for o := range d.probes {
+				o.stop.Store(true)
+			}
+		}
+		return
+	}
+	if r <= v {
+		d.hi = min(d.hi, r)
+	} else {
+		d.lo = max(d.lo, r)
+	}
+	for o, ov := range d.probes {
+		if ov < d.lo || ov >= d.hi {
+			o.stop.Store(true)
+		}
+	}
+}
