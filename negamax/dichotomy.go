@@ -11,9 +11,9 @@ import "sync"
 // made useless by another's answer is stopped.
 //
 // Running different probes at once, rather than one probe on every thread
-// with jittered move orders (Lazy SMP), is what paid here: the
-// jittered threads mostly searched the same cut nodes, and two threads
-// were slower than one on Begin-Hard.
+// with jittered move orders (Lazy SMP), is what paid here: with jitter, two
+// threads were slower than one on Begin-Hard; with different probes, 1.35
+// times faster on its first ten lines.
 type dichotomy struct {
 	mu      sync.Mutex
 	changed sync.Cond // lo, hi or a probe changed
