@@ -74,11 +74,12 @@ func BenchmarkNonLosingMoves(b *testing.B) {
 	_ = sink
 }
 
-func BenchmarkMoveScore(b *testing.B) {
+func BenchmarkAttack(b *testing.B) {
 	p, _ := Parse(Standard, "4453562343")
-	var sink int
+	var sink uint64
 	for b.Loop() {
-		sink += p.MoveScore(1 << 14)
+		t, _ := p.Attack(1 << 14)
+		sink += t
 	}
 	_ = sink
 }

@@ -2,7 +2,6 @@ package position
 
 import (
 	"errors"
-	"math/bits"
 )
 
 // ErrGameOver is the error for searching or playing on from a position with
@@ -85,12 +84,6 @@ func (p Position) NonLosingMovesAgainst(threats uint64) uint64 {
 		possible = forced
 	}
 	return possible &^ (threats >> 1)
-}
-
-// MoveScore rates a move for ordering: how many cells would complete four
-// for the side to move once it has played there.
-func (p Position) MoveScore(move uint64) int {
-	return bits.OnesCount64(p.b.winningCells(p.cur|move, p.mask))
 }
 
 // CanStillWin says whether the side to move could still complete four: some
