@@ -77,6 +77,23 @@ func (w *worker) negamax(p position.Position, key uint64, alpha, beta int) int {
 		}
 	}
 
+	// A single move that does not lose at once is forced: play it without
+	// a table entry of this node's own.
+	if next&(next-1) == 0 {
+		if _, wins := p.Attack(next); wins {
+			return (w.cells - 1 - n) / 2
+		}
+		if hi := (w.cells - 3 - n) / 2; beta > hi {
+			beta = hi
+			if alpha >= beta {
+				return beta
+			}
+		}
+		q := p
+		q.Play(next)
+		return -w.negamax(q, q.CanonicalKey(), -beta, -alpha)
+	}
+
 	start := w.nodes
 	tt, ct := w.tableFor(n), w.tableFor(n+1) // this node's and its children's
 	if v := entryValue(tt.get(key)); v != 0 {
