@@ -51,6 +51,19 @@ type Options struct {
 	// least 2^(bits-44) 32-byte buckets a part (32 MiB on 8x7), so that
 	// checks stay exact.
 	TableMiB int
+	// Book, if not nil, gives exact scores of early positions: the search
+	// asks it at every node within its depth.
+	Book Book
+}
+
+// Book is an opening book as the search uses it (c4/book's Book is one).
+// It must be safe for concurrent use.
+type Book interface {
+	// Depth is the most stones of a position of board b the book may
+	// hold, or -1 if it holds none.
+	Depth(b *position.Board) int
+	// Score returns the exact score of p, and false if the book lacks it.
+	Score(p position.Position) (int, bool)
 }
 
 // Stats describes the work of a search.
@@ -89,6 +102,7 @@ type Solver struct {
 	config    config
 	workers   []*worker
 	dichotomy dichotomy
+	book      Book
 }
 
 // config is what a search needs of the board and the tables, copied into
@@ -99,6 +113,8 @@ type config struct {
 	colOrder  [position.MaxWidth]uint64 // column masks, centre first
 	nearFrom  int                       // stones from which positions use the near table
 	etcBelow  int                       // stones below which nodes look up their children
+	book      Book
+	bookDepth int // the most stones of a position the book may hold; -1 without one
 }
 
 // worker is one thread's search state.
@@ -136,7 +152,7 @@ func New(opts Options) *Solver {
 	if opts.TableMiB == 0 {
 		opts.TableMiB = DefaultTableMiB
 	}
-	s := &Solver{tableSize: opts.TableMiB << 20}
+	s := &Solver{tableSize: opts.TableMiB << 20, book: opts.Book}
 	for range max(opts.Threads, 1) {
 		s.workers = append(s.workers, &worker{})
 	}
@@ -182,7 +198,10 @@ func (s *Solver) setBoard(b *position.Board) {
 	cells := b.Cells()
 	s.board = b
 	s.config = config{far: s.far, near: s.near, cells: cells, colOrder: b.CentreFirst(),
-		nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty}
+		nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty, book: s.book, bookDepth: -1}
+	if s.book != nil {
+		s.config.bookDepth = s.book.Depth(b)
+	}
 }
 
 // keyBits is the number of bits of a key of board b.
@@ -258,6 +277,12 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([
 func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, st *Stats) (int, error) {
 	s.setBoard(p.Board())
 	n := p.Moves()
+	if score, ok := s.config.fromBook(p); ok {
+		if mode == Weak {
+			return WeakScore(score), nil
+		}
+		return score, nil
+	}
 	if p.CanWinNext() {
 		if mode == Weak {
 			return 1, nil
@@ -309,6 +334,15 @@ func (s *Solver) run(ctx context.Context, st *Stats, threads int, search func(*w
 		w.ctx = nil
 	}
 	st.Elapsed += time.Since(start)
+}
+
+// fromBook returns the score of p from the book, if there is one and it has
+// p.
+func (c *config) fromBook(p position.Position) (int, bool) {
+	if p.Moves() > c.bookDepth {
+		return 0, false
+	}
+	return c.book.Score(p)
 }
 
 // winScore is the score of a win with the next stone when n are on the board.

@@ -1,5 +1,10 @@
 package position
 
+import (
+	"fmt"
+	"math/bits"
+)
+
 // Key identifies a position uniquely among the positions of its board: it is
 // cur+mask, which sets, in every column, the cell above the top stone and
 // keeps the side to move's stones below it. A column's part never carries
@@ -32,4 +37,71 @@ func (b *Board) mirror(k uint64) uint64 {
 		m |= k & (colBits << lo)
 	}
 	return m
+}
+
+// FromKey returns the position whose Key is k: the inverse of Key, for
+// positions stored by key (an opening book). It fails if k is not the key of
+// a position of b with as many stones for each side as alternate play gives.
+func (b *Board) FromKey(k uint64) (Position, error) {
+	p := Position{b: b}
+	colBits := b.col<<1 | 1 // a column with its spare row
+	for c := range b.w {
+		shift := uint(c) * b.h1
+		col := k >> shift & colBits
+		if col == colBits {
+			return Position{}, fmt.Errorf("key %#x: column %d is not a column's code", k, c+1)
+		}
+		v := col + 1 // a marker above the top stone, the side to move's stones below
+		top := uint64(1) << (bits.Len64(v) - 1)
+		p.mask |= (top - 1) << shift
+		p.cur |= (v ^ top) << shift
+	}
+	if k>>(uint(b.w)*b.h1) != 0 {
+		return Position{}, fmt.Errorf("key %#x: bits beyond the %s board", k, b)
+	}
+	p.n = bits.OnesCount64(p.mask)
+	if m := bits.OnesCount64(p.cur); m != p.n/2 {
+		return Position{}, fmt.Errorf("key %#x: the side to move has %d of the %d stones, want %d", k, m, p.n, p.n/2)
+	}
+	return p, nil
+}
+
+// History returns a move string that reaches p from the empty board, for a
+// position known only by its key: each step takes back the top stone of a
+// column of the side that moved last, never passing through a position
+// with four in a row. It fails if no game reaches p.
+func (p Position) History() (string, error) {
+	cols := make([]int, p.n)
+	failed := map[uint64]bool{}
+	var back func(q Position) bool
+	back = func(q Position) bool {
+		if q.n == 0 {
+			return true
+		}
+		if failed[q.Key()] {
+			return false
+		}
+		last := q.cur ^ q.mask
+		top := (q.mask + q.b.bottom) >> 1 & q.mask // each column's top stone
+		for c := range q.b.w {
+			s := top & last & q.b.ColumnMask(c)
+			if s == 0 {
+				continue
+			}
+			prev := Position{b: q.b, cur: last ^ s, mask: q.mask ^ s, n: q.n - 1}
+			if prev.b.hasFour(prev.cur) || prev.b.hasFour(prev.cur^prev.mask) {
+				continue
+			}
+			cols[prev.n] = c
+			if back(prev) {
+				return true
+			}
+		}
+		failed[q.Key()] = true
+		return false
+	}
+	if !back(p) {
+		return "", fmt.Errorf("key %#x: no game reaches this position", p.Key())
+	}
+	return Format(cols), nil
 }

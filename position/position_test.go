@@ -145,6 +145,12 @@ func TestAgainstNaive(t *testing.T) {
 					t.Fatalf("%s: key %x shared by %s and %s", b, p.Key(), k, g.String())
 				}
 				keys[p.Key()] = g.String()
+				if q, err := b.FromKey(p.Key()); err != nil || q != p {
+					t.Fatalf("%s %s: FromKey(Key) = %v, %v", b, Format(moves), q, err)
+				}
+				if h, err := p.History(); err != nil || mustParse(t, b, h) != p {
+					t.Fatalf("%s %s: History = %q, %v", b, Format(moves), h, err)
+				}
 				var cols []int
 				for c := 0; c < b.Width(); c++ {
 					if p.CanPlay(c) {
@@ -386,4 +392,13 @@ func (g *grid) String() string {
 		sb.WriteByte('|')
 	}
 	return sb.String()
+}
+
+func TestFromKeyErrors(t *testing.T) {
+	p := mustParse(t, Standard, "4455")
+	for _, k := range []uint64{p.Key() + 1<<49, 2, 0x7f} {
+		if _, err := Standard.FromKey(k); err == nil {
+			t.Errorf("FromKey(%#x) accepted", k)
+		}
+	}
 }

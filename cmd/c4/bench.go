@@ -46,6 +46,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	defer sf.close()
 	var old *bench.Report
 	if *compare != "" {
 		f, err := os.Open(*compare)

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"c4/bench"
+	"c4/book"
 	"c4/negamax"
 	"c4/pns"
 	"c4/position"
@@ -48,6 +49,8 @@ type solverFlags struct {
 	threads  int
 	weak     bool
 	engine   string
+	bookDir  string
+	book     *book.Book // opened by open when bookDir is set; closed by close
 }
 
 // register adds --board, --tt-mib and --threads, and --weak and --engine
@@ -60,6 +63,7 @@ func (f *solverFlags) register(fs *pflag.FlagSet, withEngines bool) {
 	if withEngines {
 		fs.BoolVarP(&f.weak, "weak", "w", false, "weak solving: only win (1), draw (0) or loss (-1)")
 		fs.StringVar(&f.engine, "engine", "negamax", "negamax (exact alpha-beta) or dfpn (proof numbers, weak only)")
+		fs.StringVar(&f.bookDir, "book", "", "opening book database `DIR` (c4 book generate) to answer early positions from")
 	}
 }
 
@@ -82,6 +86,14 @@ func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
 	b, err := f.check()
 	if err != nil {
 		return nil, nil, err
+	}
+	if f.bookDir != "" {
+		if f.engine != "negamax" {
+			return nil, nil, errors.New("--book works with --engine negamax")
+		}
+		if f.book, err = book.Open(f.bookDir, book.Options{ReadOnly: true}); err != nil {
+			return nil, nil, err
+		}
 	}
 	switch f.engine {
 	case "negamax":
@@ -110,5 +122,16 @@ func (f *solverFlags) exactSolver() (*position.Board, *negamax.Solver, error) {
 }
 
 func (f *solverFlags) negamax() *negamax.Solver {
-	return negamax.New(negamax.Options{TableMiB: f.tableMiB, Threads: f.threads})
+	opts := negamax.Options{TableMiB: f.tableMiB, Threads: f.threads}
+	if f.book != nil {
+		opts.Book = f.book
+	}
+	return negamax.New(opts)
+}
+
+// close closes the book, if open opened one.
+func (f *solverFlags) close() {
+	if f.book != nil {
+		f.book.Close()
+	}
 }

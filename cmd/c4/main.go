@@ -2,6 +2,7 @@
 //
 //	c4 solve [flags] [POSITION...]   score positions (arguments, or one a line on stdin)
 //	c4 bench [flags]                 run benchmark sets and print a table
+//	c4 book COMMAND [flags]          generate, query, check, export and import an opening book
 //
 // Run "c4 COMMAND --help" for a command's flags.
 package main
@@ -26,6 +27,7 @@ var commands = []struct {
 }{
 	{"solve", "score positions: c4 solve [flags] [POSITION...], or one position a line on stdin", runSolve},
 	{"bench", "run benchmark sets, check every score, print a table", runBench},
+	{"book", "opening book: c4 book generate|lookup|stats|verify|export|import --db DIR ...", runBook},
 	{"testsets", "make benchmark sets: c4 testsets generate --level L --rating R --count N --seed S", runTestsets},
 }
 

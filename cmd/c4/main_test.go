@@ -160,3 +160,55 @@ func TestTestsetsGenerate(t *testing.T) {
 		}
 	}
 }
+
+// TestBook runs every book command on a small board's book.
+func TestBook(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "db")
+	run := func(wantCode int, args ...string) string {
+		t.Helper()
+		code, out, errOut := c4(t, "", args...)
+		if code != wantCode {
+			t.Fatalf("c4 %s: exit %d, want %d; stdout %q, stderr %q", strings.Join(args, " "), code, wantCode, out, errOut)
+		}
+		return out + errOut
+	}
+	out := run(0, "book", "generate", "--db", db, "--board", "5x4", "--depth", "8", "--tt-mib", "8", "--threads", "2")
+	if !strings.Contains(out, "      8  ") {
+		t.Errorf("generate printed %q", out)
+	}
+	if out := run(0, "book", "stats", "--db", db, "--board", "5x4"); !strings.Contains(out, "depth 8, 16465 positions") {
+		t.Errorf("stats printed %q", out)
+	}
+	if out := run(0, "book", "lookup", "--db", db, "--board", "5x4", "", "33"); out != " 0 moves: -1 0 0 0 -1\n33 0 moves: -1 -1 0 -1 -1\n" {
+		t.Errorf("lookup printed %q", out)
+	}
+	if out := run(1, "book", "lookup", "--db", db, "--board", "5x4", "6", "333311122"); !strings.Contains(out, "not a column") || !strings.Contains(out, `"333311122" is not in the book`) {
+		t.Errorf("lookup of bad positions printed %q", out)
+	}
+	if out := run(0, "book", "verify", "--db", db, "--board", "5x4", "--sample", "200", "--tt-mib", "8"); !strings.Contains(out, "200 entries checked, 0 differ") {
+		t.Errorf("verify printed %q", out)
+	}
+	file := filepath.Join(dir, "book.c4b")
+	run(0, "book", "export", "--db", db, "--board", "5x4", "--out", file)
+	db2 := filepath.Join(dir, "db2")
+	if out := run(0, "book", "import", "--in", file, "--db", db2); !strings.Contains(out, "16465 positions of 5x4") {
+		t.Errorf("import printed %q", out)
+	}
+	os.WriteFile(file, []byte("C4BOOK\x01garbage"), 0o644)
+	if out := run(1, "book", "import", "--in", file, "--db", db2); !strings.Contains(out, "corrupt or truncated") {
+		t.Errorf("import of a bad file printed %q", out)
+	}
+	// The solver with the imported book answers early positions without
+	// searching, and later ones as before.
+	out = run(0, "solve", "--board", "5x4", "--book", db2, "--tt-mib", "8", "--stats", "", "3333", "333311122")
+	lines := strings.Split(out, "\n")
+	for i, want := range []string{" 0 ", "3333 0 ", "333311122 0 "} {
+		searched := !strings.HasPrefix(lines[i], want+"0 ")
+		if !strings.HasPrefix(lines[i], want) || searched != (i == 2) {
+			t.Errorf("solve --book printed %q", out)
+		}
+	}
+	run(1, "solve", "--book", filepath.Join(dir, "none"), "4")
+	run(1, "solve", "--book", db2, "--engine", "dfpn", "--weak", "4")
+}

@@ -37,6 +37,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	defer sf.close()
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	failed := false

@@ -1,0 +1,317 @@
+package book
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"c4/negamax"
+	"c4/position"
+)
+
+func mustBoard(t testing.TB, w, h int) *position.Board {
+	t.Helper()
+	b, err := position.NewBoard(w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func openBook(t testing.TB, dir string) *Book {
+	t.Helper()
+	bk, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bk.Close() })
+	return bk
+}
+
+func generate(t testing.TB, bk *Book, root position.Position, depth int) []Layer {
+	t.Helper()
+	g := Generator{Book: bk, Root: root, Depth: depth, Threads: 2, TableMiB: 8}
+	layers, err := g.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return layers
+}
+
+// checkAgainstSolver solves every position of the book's enumeration and
+// compares, and checks that the book holds nothing else.
+func checkAgainstSolver(t *testing.T, bk *Book, root position.Position, depth int) {
+	t.Helper()
+	b := root.Board()
+	s := negamax.New(negamax.Options{TableMiB: 16})
+	n := 0
+	for _, layer := range Enumerate(root, depth) {
+		for _, k := range layer {
+			p, _ := b.FromKey(k)
+			got, ok, err := bk.Lookup(p)
+			if err != nil || !ok {
+				t.Fatalf("%s: position %s not in the book (%v)", b, name(p), err)
+			}
+			r, err := s.Solve(context.Background(), p, negamax.Strong)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != r.Score {
+				t.Fatalf("%s: position %s: book %d, search %d", b, name(p), got, r.Score)
+			}
+			n++
+		}
+	}
+	st, err := bk.Stats(b)
+	if err != nil || st.Positions != n || st.Depth != depth {
+		t.Fatalf("%s: stats %+v, %v; want %d positions, depth %d", b, st, err, n, depth)
+	}
+}
+
+// TestWholeGame generates the books of the whole game on boards small
+// enough to check every position with the search.
+func TestWholeGame(t *testing.T) {
+	for _, wh := range [][2]int{{4, 4}, {4, 5}} {
+		b := mustBoard(t, wh[0], wh[1])
+		bk := openBook(t, t.TempDir())
+		generate(t, bk, position.New(b), b.Cells())
+		checkAgainstSolver(t, bk, position.New(b), b.Cells())
+	}
+}
+
+// TestUnderRoot generates a 7x6 book of four more stones below a middle-game
+// position, and one of 5x4 and 5x5 of the first stones: one database holds
+// the three.
+func TestUnderRoot(t *testing.T) {
+	dir := t.TempDir()
+	bk := openBook(t, dir)
+	root, err := position.Parse(position.Standard, "4444343331155552")
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers := generate(t, bk, root, root.Moves()+4)
+	if len(layers) != 5 || layers[0].Stones != root.Moves()+4 || layers[0].Added != layers[0].Positions {
+		t.Errorf("layers %+v", layers)
+	}
+	checkAgainstSolver(t, bk, root, root.Moves()+4)
+	for _, wh := range [][2]int{{5, 4}, {5, 5}} {
+		b := mustBoard(t, wh[0], wh[1])
+		generate(t, bk, position.New(b), 6)
+		checkAgainstSolver(t, bk, position.New(b), 6)
+	}
+	// A second run finds everything there.
+	for _, l := range generate(t, bk, root, root.Moves()+4) {
+		if l.Added != 0 {
+			t.Errorf("second run added %d positions of %d stones", l.Added, l.Stones)
+		}
+	}
+}
+
+// TestSearchWithBook: the solver with a book gives the same scores as
+// without, on every position of a board, and answers the book's positions
+// without search.
+func TestSearchWithBook(t *testing.T) {
+	b := mustBoard(t, 5, 4)
+	bk := openBook(t, t.TempDir())
+	generate(t, bk, position.New(b), 8)
+	with := negamax.New(negamax.Options{TableMiB: 8, Book: bk})
+	without := negamax.New(negamax.Options{TableMiB: 8})
+	for d, layer := range Enumerate(position.New(b), 12) {
+		for _, k := range layer {
+			p, _ := b.FromKey(k)
+			r1, err1 := with.Solve(context.Background(), p, negamax.Strong)
+			r2, err2 := without.Solve(context.Background(), p, negamax.Strong)
+			if err1 != nil || err2 != nil || r1.Score != r2.Score {
+				t.Fatalf("position %s: with the book %d (%v), without %d (%v)", name(p), r1.Score, err1, r2.Score, err2)
+			}
+			if d <= 8 && r1.Stats.Nodes != 0 {
+				t.Fatalf("position %s in the book: %d nodes searched", name(p), r1.Stats.Nodes)
+			}
+		}
+	}
+	scores, _, err := with.Analyze(context.Background(), position.New(b), negamax.Weak)
+	want, _, _ := without.Analyze(context.Background(), position.New(b), negamax.Weak)
+	if err != nil || len(scores) != len(want) {
+		t.Fatal(scores, err)
+	}
+	for i := range want {
+		if scores[i] != want[i] {
+			t.Fatalf("weak analysis with the book %v, without %v", scores, want)
+		}
+	}
+}
+
+// TestResume stops a generation after its first commits and runs it again:
+// the book is the same as an uninterrupted run's.
+func TestResume(t *testing.T) {
+	b := mustBoard(t, 5, 4)
+	whole := openBook(t, t.TempDir())
+	generate(t, whole, position.New(b), 9)
+
+	bk := openBook(t, t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	commits := 0
+	g := Generator{Book: bk, Root: position.New(b), Depth: 9, BatchSize: 100,
+		onCommit: func() {
+			if commits++; commits == 3 {
+				cancel()
+			}
+		}}
+	if _, err := g.Run(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	if d := bk.Depth(b); d != -1 {
+		t.Errorf("interrupted book records depth %d", d)
+	}
+	g.onCommit = nil
+	if _, err := g.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	sameBooks(t, b, whole, bk)
+}
+
+// sameBooks checks that two books of board b hold the same entries.
+func sameBooks(t *testing.T, b *position.Board, x, y *Book) {
+	t.Helper()
+	type entry struct {
+		key   uint64
+		score int
+	}
+	entries := func(bk *Book) []entry {
+		var es []entry
+		if err := bk.scan(b, func(k uint64, s int) bool { es = append(es, entry{k, s}); return true }); err != nil {
+			t.Fatal(err)
+		}
+		return es
+	}
+	ex, ey := entries(x), entries(y)
+	if len(ex) != len(ey) {
+		t.Fatalf("%d entries, want %d", len(ey), len(ex))
+	}
+	for i := range ex {
+		if ex[i] != ey[i] {
+			t.Fatalf("entry %d: %+v, want %+v", i, ey[i], ex[i])
+		}
+	}
+	if x.Depth(b) != y.Depth(b) {
+		t.Fatalf("depth %d, want %d", y.Depth(b), x.Depth(b))
+	}
+}
+
+// TestExportImport round-trips a book through the portable file, and
+// checks that damaged files are refused without touching the book.
+func TestExportImport(t *testing.T) {
+	b := mustBoard(t, 5, 4)
+	src := openBook(t, t.TempDir())
+	generate(t, src, position.New(b), 10)
+	file := filepath.Join(t.TempDir(), "book.c4b")
+	n, err := src.ExportFile(b, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := openBook(t, t.TempDir())
+	if _, m, err := dst.ImportFile(file); err != nil || m != n {
+		t.Fatalf("import: %d positions, %v; want %d", m, err, n)
+	}
+	sameBooks(t, b, src, dst)
+
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := openBook(t, t.TempDir())
+	for what, bad := range map[string][]byte{
+		"truncated":    data[:len(data)*2/3],
+		"one byte cut": data[:len(data)-1],
+		"flipped":      flip(data, len(data)/2),
+		"extra":        append(append([]byte{}, data...), 0),
+		"not a book":   []byte("hello"),
+	} {
+		path := filepath.Join(t.TempDir(), what)
+		os.WriteFile(path, bad, 0o644)
+		if _, _, err := empty.ImportFile(path); err == nil {
+			t.Errorf("%s file imported", what)
+		}
+		if st, _ := empty.Stats(b); st.Positions != 0 || st.Depth != -1 {
+			t.Errorf("%s file: the book has %d positions, depth %d", what, st.Positions, st.Depth)
+		}
+	}
+}
+
+func flip(data []byte, i int) []byte {
+	out := append([]byte{}, data...)
+	out[i] ^= 0x40
+	return out
+}
+
+func TestVerify(t *testing.T) {
+	b := mustBoard(t, 5, 4)
+	bk := openBook(t, t.TempDir())
+	generate(t, bk, position.New(b), 7)
+	s := negamax.New(negamax.Options{TableMiB: 8})
+	bad, n, err := bk.Verify(context.Background(), b, 50, 1, s)
+	if err != nil || n != 50 || len(bad) != 0 {
+		t.Fatalf("verify: %d checked, %v, %v", n, bad, err)
+	}
+	// Spoil one entry: verifying every entry finds it.
+	p, _ := position.Parse(b, "3")
+	score, _, _ := bk.Lookup(p)
+	w := bk.newBatch(b)
+	w.put(p.CanonicalKey(), score+1)
+	w.commit()
+	w.close()
+	bad, _, err = bk.Verify(context.Background(), b, 1<<20, 1, s)
+	if err != nil || len(bad) != 1 || bad[0].Book != score+1 || bad[0].Search != score {
+		t.Fatalf("verify after spoiling %s: %v, %v", name(p), bad, err)
+	}
+}
+
+// TestKill kills a generating process (SIGKILL) after its first commits and
+// runs the generation again: the book is the same as an uninterrupted
+// run's. The child is this test binary, run with C4_BOOK_CHILD set to the
+// database's folder.
+func TestKill(t *testing.T) {
+	b := mustBoard(t, 5, 4)
+	if dir := os.Getenv("C4_BOOK_CHILD"); dir != "" {
+		bk, err := Open(dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := Generator{Book: bk, Root: position.New(b), Depth: 9, BatchSize: 50,
+			onCommit: func() { os.Stdout.WriteString("commit\n") }}
+		g.Run(context.Background())
+		select {} // wait to be killed
+	}
+	whole := openBook(t, t.TempDir())
+	generate(t, whole, position.New(b), 9)
+
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestKill$")
+	cmd.Env = append(os.Environ(), "C4_BOOK_CHILD="+dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(out)
+	for commits := 0; commits < 5 && sc.Scan(); {
+		if sc.Text() == "commit" {
+			commits++
+		}
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+
+	bk := openBook(t, dir)
+	if st, err := bk.Stats(b); err != nil || st.Positions == 0 || st.Depth != -1 {
+		t.Fatalf("killed run left %+v, %v", st, err)
+	}
+	generate(t, bk, position.New(b), 9)
+	sameBooks(t, b, whole, bk)
+}

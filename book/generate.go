@@ -1,0 +1,303 @@
+package book
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"c4/internal/progress"
+	"c4/negamax"
+	"c4/position"
+)
+
+// Generator makes a complete book: every position that is not over, with
+// at most Depth stones, at or below Root.
+//
+// It works bottom-up. The positions of Depth stones are solved with the
+// exact solver, by Threads workers each with its own table, kept from one
+// position to the next; then each shallower position gets its score from
+// its children's, already in the book, without search. Scores are written
+// in synced batches as they are found, so a run that is stopped, however
+// abruptly, loses at most the batch under way; a new run skips what the book
+// already holds and ends with the same book as an uninterrupted one.
+type Generator struct {
+	Book     *Book
+	Root     position.Position // the empty board of the book's size for a whole book
+	Depth    int               // the most stones of a position in the book
+	Threads  int               // workers solving the deepest positions; 0 means 1
+	TableMiB int               // each worker's table; 0 means negamax.DefaultTableMiB
+	Progress io.Writer         // where to show progress, or nil
+
+	// BatchSize is the most scores written in one commit; 0 means 4096.
+	BatchSize int
+
+	onCommit func() // called after each commit, for tests
+}
+
+// Layer is what a generation did with the positions of one number of stones.
+type Layer struct {
+	Stones    int
+	Positions int           // in the book at the end, mirror pairs counted once
+	Added     int           // of which this run found
+	Elapsed   time.Duration // this run's time on them
+}
+
+// Run generates the book and returns what it did per number of stones,
+// deepest first. When ctx ends it stops, keeps what is written, and
+// returns ctx's error.
+func (g *Generator) Run(ctx context.Context) ([]Layer, error) {
+	root, board := g.Root, g.Root.Board()
+	if root.IsOver() {
+		return nil, fmt.Errorf("root %s: %w", name(root), position.ErrGameOver)
+	}
+	if g.Depth < root.Moves() || g.Depth > board.Cells() {
+		return nil, fmt.Errorf("depth %d: want from the root's %d stones to %d", g.Depth, root.Moves(), board.Cells())
+	}
+	layers := Enumerate(root, g.Depth)
+	var done []Layer
+	for d := g.Depth; d >= root.Moves(); d-- {
+		keys := layers[d-root.Moves()]
+		todo, err := g.missing(keys)
+		if err != nil {
+			return done, err
+		}
+		start := time.Now()
+		if d == g.Depth {
+			err = g.solve(ctx, board, todo, d)
+		} else {
+			err = g.fromChildren(ctx, board, todo, d)
+		}
+		done = append(done, Layer{Stones: d, Positions: len(keys), Added: len(todo), Elapsed: time.Since(start)})
+		if err != nil {
+			return done, err
+		}
+	}
+	if err := g.Book.setDepth(board, g.Depth); err != nil {
+		return done, err
+	}
+	return done, g.Book.compact(ctx, board)
+}
+
+// Enumerate returns the canonical keys of the positions that are not over,
+// at or below root, by number of stones: element i holds those with
+// root.Moves()+i stones, up to depth. Mirror images are counted once, by
+// their canonical key; keys are in the order the positions are first met
+// from their parents, so that siblings, which share much of their search,
+// are close.
+func Enumerate(root position.Position, depth int) [][]uint64 {
+	b := root.Board()
+	layer := []uint64{root.CanonicalKey()}
+	layers := [][]uint64{layer}
+	for d := root.Moves(); d < depth; d++ {
+		seen := make(map[uint64]struct{}, len(layer)*3)
+		var next []uint64
+		for _, k := range layer {
+			p, _ := b.FromKey(k)
+			for c := range b.Width() {
+				if !p.CanPlay(c) || p.IsWinningMove(c) {
+					continue
+				}
+				q := p
+				q.PlayColumn(c)
+				if q.Moves() == b.Cells() {
+					continue
+				}
+				ck := q.CanonicalKey()
+				if _, ok := seen[ck]; !ok {
+					seen[ck] = struct{}{}
+					next = append(next, ck)
+				}
+			}
+		}
+		layer = next
+		layers = append(layers, layer)
+	}
+	return layers
+}
+
+// missing returns the keys the book does not hold yet.
+func (g *Generator) missing(keys []uint64) ([]uint64, error) {
+	board := g.Root.Board()
+	var todo []uint64
+	for _, k := range keys {
+		p, _ := board.FromKey(k)
+		_, ok, err := g.Book.Lookup(p)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			todo = append(todo, k)
+		}
+	}
+	return todo, nil
+}
+
+// chunk is how many consecutive positions a worker takes at once.
+const chunk = 16
+
+// solve solves the positions of keys with Threads workers and writes them.
+func (g *Generator) solve(ctx context.Context, board *position.Board, keys []uint64, stones int) error {
+	type result struct {
+		key   uint64
+		score int
+	}
+	results := make(chan result, 1024)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make(chan error, max(g.Threads, 1))
+	for range max(g.Threads, 1) {
+		wg.Go(func() {
+			s := negamax.New(negamax.Options{TableMiB: g.TableMiB})
+			for {
+				i := int(next.Add(chunk)) - chunk
+				if i >= len(keys) {
+					return
+				}
+				for _, k := range keys[i:min(i+chunk, len(keys))] {
+					p, _ := board.FromKey(k)
+					r, err := s.Solve(ctx, p, negamax.Strong)
+					if err != nil {
+						errs <- err
+						return
+					}
+					results <- result{k, r.Score}
+				}
+			}
+		})
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	w := g.newBatch(board)
+	defer w.close()
+	meter := progress.New(g.Progress, fmt.Sprintf("%d stones", stones), "positions", len(keys))
+	defer meter.Done()
+	n, last := 0, time.Now()
+	var werr error
+	for r := range results {
+		if werr != nil {
+			continue // drain, so the workers end
+		}
+		if werr = w.put(r.key, r.score); werr != nil {
+			continue
+		}
+		n++
+		meter.Update(n, "")
+		if n%g.batchSize() == 0 || time.Since(last) > 2*time.Second {
+			werr, last = w.commit(), time.Now()
+		}
+	}
+	if werr != nil {
+		return werr
+	}
+	if err := w.commit(); err != nil {
+		return err
+	}
+	select {
+	case err := <-errs:
+		return err
+	default:
+		return nil
+	}
+}
+
+// fromChildren gives each position of keys the best of its moves' scores,
+// the children's being in the book already, and writes them.
+func (g *Generator) fromChildren(ctx context.Context, board *position.Board, keys []uint64, stones int) error {
+	w := g.newBatch(board)
+	defer w.close()
+	meter := progress.New(g.Progress, fmt.Sprintf("%d stones", stones), "positions", len(keys))
+	defer meter.Done()
+	for i, k := range keys {
+		if i%g.batchSize() == 0 {
+			if err := w.commit(); err != nil {
+				return err
+			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		p, _ := board.FromKey(k)
+		score, err := g.Book.bestMove(p)
+		if err != nil {
+			return err
+		}
+		if err := w.put(k, score); err != nil {
+			return err
+		}
+		meter.Update(i+1, "")
+	}
+	return w.commit()
+}
+
+func (g *Generator) batchSize() int {
+	if g.BatchSize > 0 {
+		return g.BatchSize
+	}
+	return 4096
+}
+
+// MoveScores returns the score of each column of p from the book, from the
+// side to move's view, left to right: negamax.InvalidMove for a full
+// column, and ok false for a move whose position the book lacks.
+func (b *Book) MoveScores(p position.Position) (scores []int, ok []bool, err error) {
+	board := p.Board()
+	scores, ok = make([]int, board.Width()), make([]bool, board.Width())
+	for c := range scores {
+		ok[c] = true
+		switch {
+		case !p.CanPlay(c):
+			scores[c] = negamax.InvalidMove
+		case p.IsWinningMove(c):
+			scores[c] = (board.Cells() + 1 - p.Moves()) / 2
+		default:
+			q := p
+			q.PlayColumn(c)
+			if q.Moves() == board.Cells() {
+				scores[c] = 0
+				continue
+			}
+			var s int
+			s, ok[c], err = b.Lookup(q)
+			if err != nil {
+				return nil, nil, err
+			}
+			scores[c] = -s
+		}
+	}
+	return scores, ok, nil
+}
+
+// bestMove is the score of p from its children's scores in the book, all
+// of which must be there.
+func (b *Book) bestMove(p position.Position) (int, error) {
+	scores, ok, err := b.MoveScores(p)
+	if err != nil {
+		return 0, err
+	}
+	best := negamax.InvalidMove
+	for c, s := range scores {
+		if !ok[c] {
+			return 0, fmt.Errorf("book of %s: position %s lacks the score of column %d's move", p.Board(), name(p), c+1)
+		}
+		best = max(best, s)
+	}
+	return best, nil
+}
+
+// name is how messages show a position: its moves.
+func name(p position.Position) string {
+	if h, err := p.History(); err == nil {
+		return fmt.Sprintf("%q", h)
+	}
+	return fmt.Sprintf("of key %#x", p.Key())
+}
+
+// newBatch starts a batch that calls the test hook after each commit.
+func (g *Generator) newBatch(board *position.Board) *batch {
+	w := g.Book.newBatch(board)
+	w.onCommit = g.onCommit
+	return w
+}

@@ -1,0 +1,310 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"c4/book"
+	"c4/position"
+)
+
+const bookUsage = `book COMMAND [flags]
+
+An opening book: the exact score of every position up to a number of stones,
+in a pebble database (--db DIR), which c4 solve --book and c4 bench --book
+consult. Commands:
+
+  generate --db DIR --depth N [--root POSITION] [--threads T] [--board WxH]
+  lookup   --db DIR POSITION...   the score of each position and of its moves
+  stats    --db DIR               positions and results by stones, size on disk
+  verify   --db DIR --sample N    re-solve random entries; exit 1 on a difference
+  export   --db DIR --out FILE    write the portable compressed file
+  import   --in FILE --db DIR     read one (a damaged file changes nothing)`
+
+const generateBookUsage = `book generate --db DIR --depth N [--root POSITION] [flags]
+
+Stores the exact score of every position that is not over with at most N
+stones (at or below --root, if given), mirror images once. The positions of N
+stones are solved by --threads workers, each with its own --tt-mib table;
+shallower ones take the best of their moves' scores. Scores are written in
+synced batches: an interrupted run (Ctrl-C, or killed) keeps what it wrote,
+and running the same command again finishes the book.`
+
+func runBook(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	sub := map[string]func(context.Context, []string, io.Writer, io.Writer) error{
+		"generate": bookGenerate, "lookup": bookLookup, "stats": bookStats,
+		"verify": bookVerify, "export": bookExport, "import": bookImport,
+	}
+	if len(args) == 0 || sub[args[0]] == nil {
+		fmt.Fprintf(stderr, "usage: c4 %s\n", bookUsage)
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+			return nil
+		}
+		return errUsage
+	}
+	return sub[args[0]](ctx, args[1:], stdout, stderr)
+}
+
+// bookFlags are the flags of every book command.
+type bookFlags struct {
+	db    string
+	board string
+}
+
+// register adds --db, and --board unless the command's solver flags have
+// it.
+func (f *bookFlags) register(fs *pflag.FlagSet, board bool) {
+	fs.StringVar(&f.db, "db", "", "book database `DIR`")
+	f.board = "7x6"
+	if board {
+		fs.StringVar(&f.board, "board", "7x6", "board size, `WxH`")
+	}
+}
+
+// open checks the flags and opens the database.
+func (f *bookFlags) open(readOnly bool) (*position.Board, *book.Book, error) {
+	if f.db == "" {
+		return nil, nil, errors.New("--db DIR is required")
+	}
+	b, err := position.ParseBoard(f.board)
+	if err != nil {
+		return nil, nil, err
+	}
+	if f.board == "7x6" {
+		b = position.Standard
+	}
+	bk, err := book.Open(f.db, book.Options{ReadOnly: readOnly})
+	return b, bk, err
+}
+
+func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("book generate", generateBookUsage, stderr)
+	var bf bookFlags
+	bf.register(fs, false)
+	depth := fs.Int("depth", -1, "the most stones of a position in the book")
+	root := fs.String("root", "", "only positions at or below this `POSITION`")
+	var sf solverFlags
+	sf.register(fs, false)
+	if done, err := parse(fs, args); done {
+		return err
+	}
+	bf.board = sf.board
+	if *depth < 0 {
+		return errors.New("--depth N is required")
+	}
+	if _, err := sf.check(); err != nil {
+		return err
+	}
+	b, bk, err := bf.open(false)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	r, err := position.Parse(b, *root)
+	if err != nil {
+		return fmt.Errorf("--root: %w", err)
+	}
+	g := book.Generator{Book: bk, Root: r, Depth: *depth, Threads: sf.threads, TableMiB: sf.tableMiB}
+	if isTerminal(stderr) {
+		g.Progress = stderr
+	}
+	start := time.Now()
+	layers, err := g.Run(ctx)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "stones\tpositions\tadded\ttime\tper position\t")
+	for _, l := range layers {
+		per := "-"
+		if l.Added > 0 {
+			per = (l.Elapsed / time.Duration(l.Added)).String()
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t\n", l.Stones, l.Positions, l.Added, l.Elapsed.Round(time.Millisecond), per)
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "total %s\n", time.Since(start).Round(time.Millisecond))
+	if errors.Is(err, context.Canceled) {
+		return errors.New("interrupted: what was solved is kept; run the same command again to finish")
+	}
+	return err
+}
+
+func bookLookup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("book lookup", "book lookup --db DIR POSITION...\n\nPrints \"<position> <score> moves: <score of each column>\" (-1000: full, ?: not in the book).", stderr)
+	var bf bookFlags
+	bf.register(fs, true)
+	if done, err := parse(fs, args); done {
+		return err
+	}
+	b, bk, err := bf.open(true)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	failed := false
+	for _, moves := range fs.Args() {
+		p, err := position.Parse(b, moves)
+		if err == nil && p.IsOver() {
+			err = fmt.Errorf("position %q: %w", moves, position.ErrGameOver)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "c4 book lookup: %v\n", err)
+			failed = true
+			continue
+		}
+		score, ok, err := bk.Lookup(p)
+		if err != nil {
+			return err
+		}
+		scores, known, err := bk.MoveScores(p)
+		if err != nil {
+			return err
+		}
+		var sb strings.Builder
+		sb.WriteString(moves)
+		if ok {
+			sb.WriteString(" " + strconv.Itoa(score))
+		} else {
+			sb.WriteString(" ?")
+			failed = true
+		}
+		sb.WriteString(" moves:")
+		for c, s := range scores {
+			if known[c] {
+				sb.WriteString(" " + strconv.Itoa(s))
+			} else {
+				sb.WriteString(" ?")
+			}
+		}
+		fmt.Fprintln(stdout, sb.String())
+		if !ok {
+			fmt.Fprintf(stderr, "c4 book lookup: position %q is not in the book\n", moves)
+		}
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("book stats", "book stats --db DIR [--board WxH]", stderr)
+	var bf bookFlags
+	bf.register(fs, true)
+	if done, err := parse(fs, args); done {
+		return err
+	}
+	b, bk, err := bf.open(true)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	st, err := bk.Stats(b)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "stones\tpositions\twins\tdraws\tlosses\t")
+	for n, s := range st.ByStones {
+		if s.Positions > 0 {
+			fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t\n", n, s.Positions, s.Wins, s.Draws, s.Losses)
+		}
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "board %s, depth %d, %d positions (mirror images once)\n", b, st.Depth, st.Positions)
+	fmt.Fprintf(stdout, "on disk: %d bytes in tables, %d with the write-ahead log (every board's)", st.TableBytes, st.DiskBytes)
+	if st.Positions > 0 {
+		fmt.Fprintf(stdout, "; %.2f and %.2f bytes a position", float64(st.TableBytes)/float64(st.Positions), float64(st.DiskBytes)/float64(st.Positions))
+	}
+	fmt.Fprintln(stdout)
+	return nil
+}
+
+func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("book verify", "book verify --db DIR --sample N [--seed S] [flags]\n\nSolves N random entries with the search (without the book) and compares.", stderr)
+	var bf bookFlags
+	bf.register(fs, false)
+	sample := fs.Int("sample", 100, "entries to check")
+	seed := fs.Uint64("seed", 1, "random seed")
+	var sf solverFlags
+	sf.register(fs, false)
+	if done, err := parse(fs, args); done {
+		return err
+	}
+	bf.board = sf.board
+	if _, err := sf.check(); err != nil {
+		return err
+	}
+	b, bk, err := bf.open(true)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	start := time.Now()
+	bad, n, err := bk.Verify(ctx, b, *sample, *seed, sf.negamax())
+	for _, m := range bad {
+		fmt.Fprintf(stderr, "c4 book verify: %v\n", m)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d entries checked, %d differ (%s)\n", n, len(bad), time.Since(start).Round(time.Millisecond))
+	if len(bad) > 0 {
+		return errFailed
+	}
+	return nil
+}
+
+func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("book export", "book export --db DIR --out FILE [--board WxH]", stderr)
+	var bf bookFlags
+	bf.register(fs, true)
+	out := fs.String("out", "", "the portable file to write")
+	if done, err := parse(fs, args); done {
+		return err
+	}
+	if *out == "" {
+		return errors.New("--out FILE is required")
+	}
+	b, bk, err := bf.open(true)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	n, err := bk.ExportFile(b, *out)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d positions of %s written to %s\n", n, b, *out)
+	return nil
+}
+
+func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("book import", "book import --in FILE --db DIR", stderr)
+	var bf bookFlags
+	bf.register(fs, true)
+	in := fs.String("in", "", "the portable file to read")
+	if done, err := parse(fs, args); done {
+		return err
+	}
+	if *in == "" {
+		return errors.New("--in FILE is required")
+	}
+	_, bk, err := bf.open(false)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	b, n, err := bk.ImportFile(*in)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d positions of %s read into %s\n", n, b, bf.db)
+	return nil
+}
