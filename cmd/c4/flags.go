@@ -87,13 +87,11 @@ func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if f.bookDir != "" {
-		if f.engine != "negamax" {
-			return nil, nil, errors.New("--book works with --engine negamax")
-		}
-		if f.book, err = book.Open(f.bookDir, book.Options{ReadOnly: true}); err != nil {
-			return nil, nil, err
-		}
+	if f.bookDir != "" && f.engine != "negamax" {
+		return nil, nil, errors.New("--book works with --engine negamax")
+	}
+	if err := f.openBook(); err != nil {
+		return nil, nil, err
 	}
 	switch f.engine {
 	case "negamax":
@@ -118,7 +116,20 @@ func (f *solverFlags) exactSolver() (*position.Board, *negamax.Solver, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := f.openBook(); err != nil {
+		return nil, nil, err
+	}
 	return b, f.negamax(), nil
+}
+
+// openBook opens --book, if given, for close to close.
+func (f *solverFlags) openBook() error {
+	if f.bookDir == "" {
+		return nil
+	}
+	var err error
+	f.book, err = book.Open(f.bookDir, book.Options{ReadOnly: true})
+	return err
 }
 
 func (f *solverFlags) negamax() *negamax.Solver {

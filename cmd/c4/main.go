@@ -3,6 +3,8 @@
 //	c4 solve [flags] [POSITION...]   score positions (arguments, or one a line on stdin)
 //	c4 bench [flags]                 run benchmark sets and print a table
 //	c4 book COMMAND [flags]          generate, query, check, export and import an opening book
+//	c4 play [flags]                  play against perfect play in the terminal
+//	c4 serve [flags]                 the JSON API and a web page to play in a browser
 //
 // Run "c4 COMMAND --help" for a command's flags.
 package main
@@ -28,6 +30,8 @@ var commands = []struct {
 	{"solve", "score positions: c4 solve [flags] [POSITION...], or one position a line on stdin", runSolve},
 	{"bench", "run benchmark sets, check every score, print a table", runBench},
 	{"book", "opening book: c4 book generate|lookup|stats|verify|export|import --db DIR ...", runBook},
+	{"play", "play against perfect play in the terminal: c4 play [--first human|c4] [--hints]", runPlay},
+	{"serve", "the JSON API and a web page to play in the browser: c4 serve [--addr HOST:PORT]", runServe},
 	{"testsets", "make benchmark sets: c4 testsets generate --level L --rating R --count N --seed S", runTestsets},
 }
 

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"c4/play"
+)
+
+const playUsage = `play [--first human|c4] [--hints] [--book DIR] [--board WxH] [flags]
+
+A game against perfect play in the terminal. Type a column number to play,
+u to take back your last move, q to quit. c4 plays its best move: the
+quickest win, or the slowest loss, the centre first among equals. Early
+positions take the solver a long time on 7x6 without a book (c4 book).`
+
+func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("play", playUsage, stderr)
+	var sf solverFlags
+	sf.register(fs, false)
+	fs.StringVar(&sf.bookDir, "book", "", "opening book database `DIR`")
+	first := fs.String("first", "human", "who plays first: human or c4")
+	hints := fs.Bool("hints", false, "show the score of every column before each of your moves")
+	if done, err := parse(fs, args); done {
+		return err
+	}
+	if *first != "human" && *first != "c4" {
+		return fmt.Errorf("--first %q: want human or c4", *first)
+	}
+	b, s, err := sf.exactSolver()
+	if err != nil {
+		return err
+	}
+	defer sf.close()
+	humanParity := 0
+	if *first == "c4" {
+		humanParity = 1
+	}
+	cfg := play.Config{
+		Board: b, Solver: s, Hints: *hints, Colour: isTerminal(stdout),
+		HumansTurn: func(stones int) bool { return stones%2 == humanParity },
+	}
+	return play.Run(ctx, cfg, stdin, stdout)
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"c4/serve"
+)
+
+const serveUsage = `serve [--addr HOST:PORT] [--book DIR] [--tt-mib MiB] [flags]
+
+Serves the JSON API and a web page to play against perfect play:
+  GET /api/solve?pos=4453[&weak=1]  {"pos","score","moves":[score per column, null if full],"nodes","micros"}
+  GET /healthz
+  GET /                             the page (7x6)
+Bad positions get 400 with {"error": ...}; a position not solved within
+--budget, or a request that finds every solver busy for --wait, gets 503.
+--threads is the number of solves at once (one goroutine each, each with its
+own --tt-mib table). Requests are logged on stderr. SIGINT or SIGTERM shuts
+down gracefully.`
+
+func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve", serveUsage, stderr)
+	var sf solverFlags
+	sf.register(fs, false)
+	fs.StringVar(&sf.bookDir, "book", "", "opening book database `DIR`")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	budget := fs.Duration("budget", 2*time.Second, "most time to solve one request")
+	wait := fs.Duration("wait", 250*time.Millisecond, "most time a request waits for a free solver")
+	if done, err := parse(fs, args); done {
+		return err
+	}
+	b, err := sf.check()
+	if err != nil {
+		return err
+	}
+	if err := sf.openBook(); err != nil {
+		return err
+	}
+	defer sf.close()
+	cfg := serve.Config{Board: b, Solvers: sf.threads, TableMiB: sf.tableMiB, Budget: *budget, Wait: *wait,
+		Logger: slog.New(slog.NewTextHandler(stderr, nil))}
+	if sf.book != nil {
+		cfg.Book = sf.book
+	}
+	srv := serve.New(cfg).HTTPServer(*addr)
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "c4 serve: listening on http://%s/\n", ln.Addr())
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
+	defer stop()
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(stderr, "c4 serve: shutting down")
+	shutdown, cancel := context.WithTimeout(context.Background(), *budget+time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		return err
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

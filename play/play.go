@@ -1,0 +1,231 @@
+// Package play is a game of Connect Four against perfect play, in a
+// terminal: c4 draws the board, shows the score of every move if asked,
+// reads the human's moves, and answers with its best one. It reads lines,
+// so a pipe can play it: that is how it is tested.
+package play
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"c4/negamax"
+	"c4/position"
+)
+
+// Config sets up a game.
+type Config struct {
+	Board      *position.Board
+	Solver     *negamax.Solver
+	HumansTurn func(stones int) bool // whether the human plays the stone after this many
+	Hints      bool                  // show the score of every column before the human moves
+	Colour     bool                  // draw the stones in colour (for a terminal)
+}
+
+// BestMove returns the column (0-based) to play given the score of each
+// column (negamax.InvalidMove for a full one): the highest score, which is
+// the quickest win or the slowest loss, and among equals the one nearest
+// the centre. It returns -1 if every column is full.
+func BestMove(scores []int) int {
+	best := -1
+	w := len(scores)
+	for c, s := range scores {
+		if s == negamax.InvalidMove {
+			continue
+		}
+		if best < 0 || s > scores[best] || s == scores[best] && centreDist(c, w) < centreDist(best, w) {
+			best = c
+		}
+	}
+	return best
+}
+
+// centreDist is twice the distance of column c from the centre of w columns.
+func centreDist(c, w int) int {
+	d := 2*c - (w - 1)
+	if d < 0 {
+		return -d
+	}
+	return d
+}
+
+// Run plays one game, reading the human's commands from in and writing the
+// board and messages to out, until the game ends, the human quits ("q" or
+// the end of the input), or ctx ends.
+func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
+	g := game{cfg: cfg, out: out, pos: position.New(cfg.Board)}
+	sc := bufio.NewScanner(in)
+	for {
+		g.draw()
+		if g.pos.IsOver() {
+			g.result()
+			return nil
+		}
+		if !cfg.HumansTurn(g.pos.Moves()) {
+			if err := g.machineMove(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		if cfg.Hints {
+			if err := g.hints(ctx); err != nil {
+				return err
+			}
+		}
+		for {
+			fmt.Fprintf(out, "your move (1-%d, u undo, q quit): ", cfg.Board.Width())
+			if !sc.Scan() {
+				fmt.Fprintln(out)
+				return sc.Err()
+			}
+			done, quit := g.command(strings.TrimSpace(sc.Text()))
+			if quit {
+				return nil
+			}
+			if done {
+				break
+			}
+		}
+	}
+}
+
+// game is the state of one game.
+type game struct {
+	cfg     Config
+	out     io.Writer
+	pos     position.Position
+	history []position.Position // the positions before each stone
+	moves   []int
+}
+
+// command carries out one line of the human's: done when it played or
+// undid a move, quit to end the game.
+func (g *game) command(line string) (done, quit bool) {
+	switch line {
+	case "q", "quit":
+		return false, true
+	case "u", "undo":
+		// Take back to the human's previous turn: the machine's reply too.
+		n := len(g.history)
+		for n > 0 {
+			n--
+			if g.cfg.HumansTurn(n) {
+				g.pos, g.history, g.moves = g.history[n], g.history[:n], g.moves[:n]
+				return true, false
+			}
+		}
+		fmt.Fprintln(g.out, "nothing to undo")
+		return false, false
+	}
+	c, err := strconv.Atoi(line)
+	switch {
+	case err != nil || c < 1 || c > g.cfg.Board.Width():
+		fmt.Fprintf(g.out, "%q: type a column from 1 to %d, u to undo or q to quit\n", line, g.cfg.Board.Width())
+	case !g.pos.CanPlay(c - 1):
+		fmt.Fprintf(g.out, "column %d is full\n", c)
+	default:
+		g.play(c - 1)
+		return true, false
+	}
+	return false, false
+}
+
+func (g *game) play(c int) {
+	g.history = append(g.history, g.pos)
+	g.moves = append(g.moves, c)
+	g.pos.PlayColumn(c)
+}
+
+// machineMove plays c4's best move.
+func (g *game) machineMove(ctx context.Context) error {
+	scores, _, err := g.cfg.Solver.Analyze(ctx, g.pos, negamax.Strong)
+	if err != nil {
+		return err
+	}
+	c := BestMove(scores)
+	fmt.Fprintf(g.out, "c4 plays %d (score %+d for c4)\n", c+1, scores[c])
+	g.play(c)
+	return nil
+}
+
+// hints prints the score of every column for the human.
+func (g *game) hints(ctx context.Context) error {
+	scores, _, err := g.cfg.Solver.Analyze(ctx, g.pos, negamax.Strong)
+	if err != nil {
+		return err
+	}
+	var sb strings.Builder
+	sb.WriteString("scores:")
+	for _, s := range scores {
+		if s == negamax.InvalidMove {
+			sb.WriteString("  -")
+		} else {
+			fmt.Fprintf(&sb, " %+d", s)
+		}
+	}
+	fmt.Fprintln(g.out, sb.String())
+	return nil
+}
+
+// result says how the game ended.
+func (g *game) result() {
+	switch {
+	case !g.pos.HasFour():
+		fmt.Fprintln(g.out, "draw")
+	case g.cfg.HumansTurn(g.pos.Moves() - 1):
+		fmt.Fprintln(g.out, "you win")
+	default:
+		fmt.Fprintln(g.out, "c4 wins")
+	}
+	fmt.Fprintf(g.out, "moves: %s\n", position.Format(g.moves))
+}
+
+// draw prints the board, the first player's stones as X and the second's
+// as O (in red and yellow with Colour), and the column numbers.
+func (g *game) draw() {
+	x, o := "X", "O"
+	if g.cfg.Colour {
+		x, o = "\033[31mX\033[0m", "\033[33mO\033[0m"
+	}
+	b := g.cfg.Board
+	fmt.Fprintln(g.out)
+	for r := b.Height() - 1; r >= 0; r-- {
+		var sb strings.Builder
+		for c := range b.Width() {
+			sb.WriteByte(' ')
+			switch g.cellOwner(c, r) {
+			case 0:
+				sb.WriteString(x)
+			case 1:
+				sb.WriteString(o)
+			default:
+				sb.WriteByte('.')
+			}
+		}
+		fmt.Fprintln(g.out, sb.String())
+	}
+	var sb strings.Builder
+	for c := range b.Width() {
+		sb.WriteByte(' ')
+		sb.WriteByte(position.ColumnName(c))
+	}
+	fmt.Fprintln(g.out, sb.String())
+}
+
+// cellOwner is 0 if the first player has the cell of column c and row r, 1
+// if the second has it, -1 if it is empty.
+func (g *game) cellOwner(c, r int) int {
+	row := 0
+	for i, m := range g.moves {
+		if m == c {
+			if row == r {
+				return i % 2
+			}
+			row++
+		}
+	}
+	return -1
+}

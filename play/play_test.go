@@ -1,0 +1,88 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"c4/negamax"
+	"c4/position"
+)
+
+func config(t *testing.T, w, h, humanParity int) Config {
+	b, err := position.NewBoard(w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Config{Board: b, Solver: negamax.New(negamax.Options{TableMiB: 8}), Hints: true,
+		HumansTurn: func(n int) bool { return n%2 == humanParity }}
+}
+
+// TestGame plays whole games through a pipe: bad input re-prompts, undo
+// takes back the machine's reply too, and perfect play never loses on 4x4
+// (a draw).
+func TestGame(t *testing.T) {
+	in := "x\n9\n" + strings.Repeat("1\n", 6) + strings.Repeat("1\n2\n3\n4\n", 20)
+	var out strings.Builder
+	if err := Run(context.Background(), config(t, 4, 4, 0), strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{
+		`"x": type a column from 1 to 4`, `"9": type a column from 1 to 4`, "column 1 is full",
+		"c4 plays", "scores: ", "\n . . . .\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "you win") {
+		t.Errorf("perfect play lost:\n%s", got)
+	}
+	if !strings.Contains(got, "draw") && !strings.Contains(got, "c4 wins") {
+		t.Errorf("no result:\n%s", got)
+	}
+}
+
+func TestUndoAndQuit(t *testing.T) {
+	var out strings.Builder
+	cfg := config(t, 5, 4, 1) // c4 first
+	if err := Run(context.Background(), cfg, strings.NewReader("u\n1\nu\nq\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	// c4 opens in the centre, answers 1 with 2; the undo takes both back.
+	last := got[strings.LastIndex(got, "\n . . . . .\n . . . . .\n . . . . .\n"):]
+	if !strings.Contains(got, "c4 plays 3") || !strings.Contains(got, "c4 plays 2") || !strings.Contains(got, "nothing to undo") ||
+		!strings.HasPrefix(last, "\n . . . . .\n . . . . .\n . . . . .\n . . X . .\n") {
+		t.Errorf("output:\n%s", got)
+	}
+	// The end of the input quits too.
+	if err := Run(context.Background(), cfg, strings.NewReader(""), &out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestBestMove(t *testing.T) {
+	for _, tc := range []struct {
+		scores []int
+		want   int
+	}{
+		{[]int{-2, -1, 0, 1, 0, -1, -2}, 3},
+		{[]int{1, 0, 0, 0, 0, 0, 1}, 0},
+		{[]int{-3, -3, negamax.InvalidMove, -3, -3}, 1},
+		{[]int{negamax.InvalidMove, negamax.InvalidMove}, -1},
+		{[]int{-5, 2, 2, -5}, 1},
+	} {
+		if got := BestMove(tc.scores); got != tc.want {
+			t.Errorf("BestMove(%v) = %d, want %d", tc.scores, got, tc.want)
+		}
+	}
+}
+
+func ExampleBestMove() {
+	// The scores of the first moves on 7x6: the centre column wins.
+	fmt.Println(BestMove([]int{-2, -1, 0, 1, 0, -1, -2}) + 1)
+	// Output: 4
+}

@@ -1,0 +1,110 @@
+package serve
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromium is where Debian's chromium package (installed by .ci/run) puts
+// the browser.
+const chromium = "/usr/bin/chromium"
+
+// TestBrowser drives the page in headless Chromium: it loads a middle-game
+// position, clicks a column, asks c4 to move, and checks the board and the
+// scores shown. The screenshot goes to the test's temporary folder, and
+// also to $C4_SCREENSHOT if set (docs/page.png is made so).
+func TestBrowser(t *testing.T) {
+	if _, err := os.Stat(chromium); err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skipf("no browser at %s (apt-get install chromium); skipped outside CI", chromium)
+		}
+		t.Fatalf("no browser at %s: %v", chromium, err)
+	}
+	ts := newTestServer(t, Config{})
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(640, 720),
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	defer cancelAlloc()
+	ctx, cancelBrowser := chromedp.NewContext(ctx)
+	defer cancelBrowser()
+
+	const start = "4444343331155552" // 16 stones, red to move
+	ready := `document.getElementById("status").dataset.state === "ready" &&
+		document.querySelector('#scores span[data-col="0"]').textContent !== ""`
+	stones := `document.querySelectorAll("#board .cell.p1, #board .cell.p2").length`
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?pos="+start)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready)); err != nil {
+		t.Fatal(err)
+	}
+	scores, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#scores span")].map(s => s.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"-13", "-2", "-13", "-13", "-13", "+13", "-13"}; !equal(scores, want) {
+		t.Errorf("scores shown %q, want %q", scores, want)
+	}
+
+	// The human plays column 2 (column 6 would win at once), then asks c4
+	// to move.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#board .col[data-col="1"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("c4move"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready+` && `+stones+` === 18`)); err != nil {
+		t.Fatal(err)
+	}
+	status, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("status")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status != "Red to move." {
+		t.Errorf("status %q", status)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(t.TempDir(), "page.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if path := os.Getenv("C4_SCREENSHOT"); path != "" {
+		if err := os.WriteFile(path, shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,226 @@
+// Package serve is c4's HTTP service: a JSON API that scores a position and
+// every move from it, and an embedded web page, with no build step and no
+// outside resources, to play against perfect play in a browser through that
+// API.
+//
+// A pool of solvers bounds the solves under way; a request that finds none
+// free waits briefly, then gets 503. Each request has a time budget: a
+// position too hard for it gets 503 too, rather than a hung connection.
+package serve
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"runtime"
+	"strings"
+	"time"
+
+	"c4/negamax"
+	"c4/position"
+)
+
+//go:embed static
+var static embed.FS
+
+// Config sets up a Server. Zero fields take the defaults given.
+type Config struct {
+	Board    *position.Board // position.Standard
+	Solvers  int             // solves at once: runtime.NumCPU()
+	TableMiB int             // each solver's table: 64
+	Book     negamax.Book    // an opening book, or nil
+	Budget   time.Duration   // most time for one request's solve: 2 s
+	Wait     time.Duration   // most time a request waits for a free solver: 250 ms
+	Logger   *slog.Logger    // request logs: slog.Default()
+}
+
+// Server answers the API and serves the page.
+type Server struct {
+	cfg     Config
+	solvers chan *negamax.Solver
+	handler http.Handler
+}
+
+// New returns a Server with its solvers.
+func New(cfg Config) *Server {
+	if cfg.Board == nil {
+		cfg.Board = position.Standard
+	}
+	if cfg.Solvers <= 0 {
+		cfg.Solvers = runtime.NumCPU()
+	}
+	if cfg.TableMiB <= 0 {
+		cfg.TableMiB = 64
+	}
+	if cfg.Budget <= 0 {
+		cfg.Budget = 2 * time.Second
+	}
+	if cfg.Wait <= 0 {
+		cfg.Wait = 250 * time.Millisecond
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	s := &Server{cfg: cfg, solvers: make(chan *negamax.Solver, cfg.Solvers)}
+	for range cfg.Solvers {
+		s.solvers <- negamax.New(negamax.Options{TableMiB: cfg.TableMiB, Book: cfg.Book})
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/solve", s.solve)
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
+	mux.Handle("GET /", http.FileServerFS(mustSub(static, "static")))
+	s.handler = s.logged(mux)
+	return s
+}
+
+// mustSub is the folder dir of fsys, which is known to be there.
+func mustSub(fsys embed.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// Handler is the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// HTTPServer returns an http.Server for addr with the service's limits:
+// header size and read, write and idle timeouts.
+func (s *Server) HTTPServer(addr string) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           http.MaxBytesHandler(s.handler, 1<<10),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      s.cfg.Budget + s.cfg.Wait + 5*time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    8 << 10,
+	}
+}
+
+// Answer is the API's reply to a good request.
+type Answer struct {
+	Pos    string `json:"pos"`
+	Score  int    `json:"score"`
+	Moves  []*int `json:"moves"` // the score of each column's move; null for a full column
+	Nodes  uint64 `json:"nodes"`
+	Micros int64  `json:"micros"`
+}
+
+// apiError is the API's reply to a bad or refused request.
+type apiError struct {
+	Error string `json:"error"`
+}
+
+// solve answers GET /api/solve?pos=MOVES[&weak=1].
+func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
+	moves := r.URL.Query().Get("pos")
+	weak := r.URL.Query().Get("weak")
+	if weak != "" && weak != "0" && weak != "1" {
+		reply(w, http.StatusBadRequest, apiError{fmt.Sprintf("weak=%q: want 0 or 1", weak)})
+		return
+	}
+	p, err := s.parse(moves)
+	if err != nil {
+		reply(w, http.StatusBadRequest, apiError{err.Error()})
+		return
+	}
+
+	wait := time.NewTimer(s.cfg.Wait)
+	defer wait.Stop()
+	var solver *negamax.Solver
+	select {
+	case solver = <-s.solvers:
+		defer func() { s.solvers <- solver }()
+	case <-wait.C:
+		reply(w, http.StatusServiceUnavailable, apiError{"busy: every solver is in use; try again"})
+		return
+	case <-r.Context().Done():
+		return
+	}
+
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Budget)
+	defer cancel()
+	mode := negamax.Strong
+	if weak == "1" {
+		mode = negamax.Weak
+	}
+	start := time.Now()
+	scores, st, err := solver.Analyze(ctx, p, mode)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			reply(w, http.StatusServiceUnavailable, apiError{fmt.Sprintf("position %q: not solved within the %v budget", moves, s.cfg.Budget)})
+		}
+		return // the client went away
+	}
+	a := Answer{Pos: moves, Moves: make([]*int, len(scores)), Nodes: st.Nodes, Micros: time.Since(start).Microseconds()}
+	a.Score = negamax.InvalidMove
+	for c := range scores {
+		if scores[c] != negamax.InvalidMove {
+			a.Moves[c] = &scores[c]
+			a.Score = max(a.Score, scores[c])
+		}
+	}
+	reply(w, http.StatusOK, a)
+}
+
+// parse checks a position from a request.
+func (s *Server) parse(moves string) (position.Position, error) {
+	if len(moves) > s.cfg.Board.Cells() {
+		return position.Position{}, fmt.Errorf("position of %d moves: too long for the %s board (at most %d)", len(moves), s.cfg.Board, s.cfg.Board.Cells())
+	}
+	p, err := position.Parse(s.cfg.Board, moves)
+	if err != nil {
+		return p, err
+	}
+	if p.IsOver() {
+		return p, fmt.Errorf("position %q: %w", moves, position.ErrGameOver)
+	}
+	return p, nil
+}
+
+func reply(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// logged logs every request with slog: method, path, position, status and
+// duration.
+func (s *Server) logged(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		h.ServeHTTP(rec, r)
+		attrs := []any{"method", r.Method, "path", r.URL.Path, "status", rec.status, "micros", time.Since(start).Microseconds()}
+		if pos := r.URL.Query().Get("pos"); pos != "" || strings.HasPrefix(r.URL.Path, "/api/") {
+			attrs = append(attrs, "pos", truncate(pos, 64))
+		}
+		s.cfg.Logger.Info("request", attrs...)
+	})
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+// statusRecorder remembers the status a handler wrote.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(status int) {
+	r.status = status
+	r.ResponseWriter.WriteHeader(status)
+}

@@ -1,0 +1,251 @@
+package serve
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"c4/testsets"
+)
+
+func newTestServer(t testing.TB, cfg Config) *httptest.Server {
+	t.Helper()
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if cfg.TableMiB == 0 {
+		cfg.TableMiB = 16
+	}
+	ts := httptest.NewServer(New(cfg).Handler())
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// get asks for /api/solve with the query q and decodes the JSON reply.
+func get(t testing.TB, client *http.Client, base, q string) (int, Answer, string) {
+	t.Helper()
+	res, err := client.Get(base + "/api/solve?" + q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ct := res.Header.Get("Content-Type"); ct != "application/json" {
+		t.Fatalf("%s: Content-Type %q", q, ct)
+	}
+	var a Answer
+	var e apiError
+	if res.StatusCode == http.StatusOK {
+		err = json.Unmarshal(body, &a)
+	} else {
+		err = json.Unmarshal(body, &e)
+	}
+	if err != nil {
+		t.Fatalf("%s: %d %q: %v", q, res.StatusCode, body, err)
+	}
+	return res.StatusCode, a, e.Error
+}
+
+func TestSolve(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	code, a, _ := get(t, ts.Client(), ts.URL, "pos=4444441526")
+	want := []int{2, 2, 16, 0, 2, 2, 2} // the 0 is the full column, null
+	if code != http.StatusOK || a.Pos != "4444441526" || a.Score != 16 || len(a.Moves) != 7 || a.Moves[3] != nil {
+		t.Fatalf("%d %+v", code, a)
+	}
+	for c, w := range want {
+		if c != 3 && *a.Moves[c] != w {
+			t.Errorf("move %d: %d, want %d", c+1, *a.Moves[c], w)
+		}
+	}
+	code, a, _ = get(t, ts.Client(), ts.URL, "pos=4444441526&weak=1")
+	if code != http.StatusOK || a.Score != 1 || *a.Moves[0] != 1 {
+		t.Errorf("weak: %d %+v", code, a)
+	}
+	for path, want := range map[string]int{"/healthz": 200, "/": 200, "/index.html": 301, "/nothing": 404} {
+		res, err := ts.Client().Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != want && !(want == 301 && res.StatusCode == 200) {
+			t.Errorf("GET %s: %d, want %d", path, res.StatusCode, want)
+		}
+	}
+	res, err := ts.Client().Post(ts.URL+"/api/solve?pos=4", "text/plain", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("POST: %d", res.StatusCode)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	for q, want := range map[string]string{
+		"pos=448":                         "not a column",
+		"pos=4a":                          "not a column",
+		"pos=" + url.QueryEscape("4 4"):   "not a column",
+		"pos=1111111":                     "column 1 is full",
+		"pos=4455667":                     "already over",
+		"pos=" + strings.Repeat("1", 100): "too long",
+		"pos=44&weak=2":                   "weak",
+	} {
+		code, _, msg := get(t, ts.Client(), ts.URL, q)
+		if code != http.StatusBadRequest || !strings.Contains(msg, want) {
+			t.Errorf("%s: %d %q, want 400 with %q", q, code, msg, want)
+		}
+	}
+}
+
+// TestBudget: a position too hard for the budget gets 503 in about the
+// budget's time.
+func TestBudget(t *testing.T) {
+	ts := newTestServer(t, Config{Budget: 100 * time.Millisecond})
+	start := time.Now()
+	code, _, msg := get(t, ts.Client(), ts.URL, "pos=")
+	if code != http.StatusServiceUnavailable || !strings.Contains(msg, "budget") {
+		t.Errorf("empty board: %d %q", code, msg)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("answered after %v", d)
+	}
+	// The solver is still good for the next request.
+	if code, a, _ := get(t, ts.Client(), ts.URL, "pos=4444441526"); code != 200 || a.Score != 16 {
+		t.Errorf("after a timeout: %d %+v", code, a)
+	}
+}
+
+// TestBusy: with one solver busy on a long request, another waits its
+// time and gets 503.
+func TestBusy(t *testing.T) {
+	ts := newTestServer(t, Config{Solvers: 1, Budget: time.Second, Wait: 50 * time.Millisecond})
+	var wg sync.WaitGroup
+	wg.Go(func() { get(t, ts.Client(), ts.URL, "pos=44") }) // takes the whole second
+	time.Sleep(200 * time.Millisecond)
+	code, _, msg := get(t, ts.Client(), ts.URL, "pos=4444441526")
+	if code != http.StatusServiceUnavailable || !strings.Contains(msg, "busy") {
+		t.Errorf("second request: %d %q", code, msg)
+	}
+	wg.Wait()
+}
+
+// TestLoad sends 10,000 requests from 32 clients, End-Easy and Middle-Easy
+// positions of the public sets: every answer is right, and no status but
+// 200 and the documented 503 comes back. After the server closes, no
+// goroutine is left over.
+func TestLoad(t *testing.T) {
+	var cases []testsets.Case
+	for _, name := range []string{"Test_L3_R1", "Test_L2_R1"} {
+		set, err := testsets.ReadPublic(name)
+		if errors.Is(err, testsets.ErrNoPublic) && os.Getenv("CI") == "" {
+			t.Skip(err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, set.Cases...)
+	}
+	before := runtime.NumGoroutine()
+	ts := httptest.NewServer(New(Config{TableMiB: 16, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}).Handler())
+	const requests, clients = 10000, 32
+	var next, ok, busy atomic.Int64
+	var wg sync.WaitGroup
+	for range clients {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < requests; i = int(next.Add(1)) - 1 {
+				c := cases[i%len(cases)]
+				code, a, msg := get(t, ts.Client(), ts.URL, "pos="+c.Moves)
+				switch {
+				case code == http.StatusOK && a.Score == c.Score:
+					ok.Add(1)
+				case code == http.StatusServiceUnavailable:
+					busy.Add(1)
+				default:
+					t.Errorf("%q: %d %+v %q, want score %d", c.Moves, code, a, msg, c.Score)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	ts.Close()
+	t.Logf("%d right, %d busy (503)", ok.Load(), busy.Load())
+	if ok.Load() < requests*9/10 {
+		t.Errorf("only %d of %d answered", ok.Load(), requests)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after shutdown, %d before", n, before)
+	}
+}
+
+// FuzzPos sends any pos parameter: the reply is 200, 400 or 503 with JSON,
+// never a panic or a 500.
+func FuzzPos(f *testing.F) {
+	ts := newTestServer(f, Config{Budget: 50 * time.Millisecond})
+	for _, s := range []string{"", "4453", "448", "4455667", "1111111", "\x00", "4444441526"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, pos string) {
+		code, a, _ := get(t, ts.Client(), ts.URL, "pos="+url.QueryEscape(pos))
+		switch code {
+		case http.StatusOK:
+			if a.Pos != pos || len(a.Moves) != 7 {
+				t.Fatalf("%q: %+v", pos, a)
+			}
+		case http.StatusBadRequest, http.StatusServiceUnavailable:
+		default:
+			t.Fatalf("%q: status %d", pos, code)
+		}
+	})
+}
+
+// BenchmarkAPI times GET /api/solve over loopback, one request at a time,
+// on the first 1000 positions of End-Easy, Middle-Easy and Middle-Medium
+// (the solvers' tables kept, as a running server's are), and reports the
+// 50th and 99th percentiles:
+//
+//	go test -tags pebblegozstd ./serve -run XXX -bench API -benchtime 1000x
+func BenchmarkAPI(b *testing.B) {
+	for _, name := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2"} {
+		set, err := testsets.ReadPublic(name)
+		if err != nil {
+			b.Skip(err)
+		}
+		b.Run(testsets.Label(name), func(b *testing.B) {
+			ts := newTestServer(b, Config{TableMiB: 64})
+			var times []time.Duration
+			i := 0
+			for b.Loop() {
+				c := set.Cases[i%len(set.Cases)]
+				i++
+				start := time.Now()
+				if code, a, _ := get(b, ts.Client(), ts.URL, "pos="+c.Moves); code != 200 || a.Score != c.Score {
+					b.Fatalf("%q: %d %+v", c.Moves, code, a)
+				}
+				times = append(times, time.Since(start))
+			}
+			slices.Sort(times)
+			b.ReportMetric(float64(times[len(times)/2].Microseconds()), "p50-µs")
+			b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
+		})
+	}
+}
