@@ -144,6 +144,8 @@ func (g *Generator) solve(ctx context.Context, board *position.Board, keys []uin
 		key   uint64
 		score int
 	}
+	ctx, cancel := context.WithCancel(ctx) // also stops the workers if writing fails
+	defer cancel()
 	results := make(chan result, 1024)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -180,13 +182,15 @@ func (g *Generator) solve(ctx context.Context, board *position.Board, keys []uin
 		if werr != nil {
 			continue // drain, so the workers end
 		}
-		if werr = w.put(r.key, r.score); werr != nil {
-			continue
+		if werr = w.put(r.key, r.score); werr == nil {
+			n++
+			meter.Update(n, "")
+			if n%g.batchSize() == 0 || time.Since(last) > 2*time.Second {
+				werr, last = w.commit(), time.Now()
+			}
 		}
-		n++
-		meter.Update(n, "")
-		if n%g.batchSize() == 0 || time.Since(last) > 2*time.Second {
-			werr, last = w.commit(), time.Now()
+		if werr != nil {
+			cancel()
 		}
 	}
 	if werr != nil {

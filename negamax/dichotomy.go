@@ -24,6 +24,8 @@ type dichotomy struct {
 
 // reset starts a new search of a score in [lo, hi].
 func (d *dichotomy) reset(lo, hi int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	if d.probes == nil {
 		d.probes = map[*worker]int{}
 		d.changed.L = &d.mu

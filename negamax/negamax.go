@@ -30,7 +30,13 @@ func lowerBound(score int) uint8 { return uint8(score+scoreShift) | lowerFlag }
 // nothing to the table, so that what is there stays true.
 func (w *worker) negamax(p position.Position, key uint64, alpha, beta int) int {
 	w.nodes++
-	if w.stop.Load() || w.nodes%checkEvery == 0 && w.ctx.Err() != nil {
+	if w.nodes%checkEvery == 0 {
+		w.published.Store(w.nodes)
+		if w.ctx.Err() != nil {
+			w.stopped = true
+		}
+	}
+	if w.stop.Load() {
 		w.stopped = true
 	}
 	if w.stopped {

@@ -120,7 +120,8 @@ type config struct {
 // worker is one thread's search state.
 type worker struct {
 	config
-	stop        atomic.Bool // set by another worker: the probe is not needed
+	stop        atomic.Bool   // set by another worker: the probe is not needed
+	published   atomic.Uint64 // nodes, stored every checkEvery, for Progress
 	ctx         context.Context
 	nodes, hits uint64
 	stopped     bool // by stop or ctx: the result is to be ignored
@@ -322,6 +323,7 @@ func (s *Solver) run(ctx context.Context, st *Stats, threads int, search func(*w
 	for i, w := range s.workers[:threads] {
 		w.config, w.ctx, w.nodes, w.hits, w.stopped = s.config, ctx, 0, 0, false
 		w.stop.Store(false)
+		w.published.Store(0)
 		if i > 0 {
 			wg.Go(func() { search(w) })
 		}
@@ -343,6 +345,19 @@ func (c *config) fromBook(p position.Position) (int, bool) {
 		return 0, false
 	}
 	return c.book.Score(p)
+}
+
+// Progress describes a search under way: the nodes searched so far by the
+// current call (updated every 16,384 nodes a thread) and the interval known
+// to hold the score. It may be called from another goroutine while a
+// search runs.
+func (s *Solver) Progress() (nodes uint64, lo, hi int) {
+	for _, w := range s.workers {
+		nodes += w.published.Load()
+	}
+	s.dichotomy.mu.Lock()
+	defer s.dichotomy.mu.Unlock()
+	return nodes, s.dichotomy.lo, s.dichotomy.hi
 }
 
 // winScore is the score of a win with the next stone when n are on the board.

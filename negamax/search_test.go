@@ -197,3 +197,35 @@ func TestAtLeast(t *testing.T) {
 		}
 	}
 }
+
+// TestProgress reads Progress from another goroutine while a search runs
+// (run with -race): nodes grow and the interval narrows to the score.
+func TestProgress(t *testing.T) {
+	s := New(Options{TableMiB: 16, Threads: 2})
+	p := mustParse(t, "13712")
+	done := make(chan Result)
+	go func() {
+		r, err := s.Solve(context.Background(), p, Strong)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- r
+	}()
+	var last uint64
+	for {
+		select {
+		case r := <-done:
+			if nodes, lo, hi := s.Progress(); lo != r.Score || hi != r.Score || nodes == 0 || nodes > r.Stats.Nodes {
+				t.Errorf("after the search: %d nodes in [%d, %d]; the search: %+v", nodes, lo, hi, r)
+			}
+			return
+		default:
+			nodes, lo, hi := s.Progress()
+			if nodes < last || lo > hi {
+				t.Fatalf("progress went back: %d nodes after %d, [%d, %d]", nodes, last, lo, hi)
+			}
+			last = nodes
+			time.Sleep(time.Millisecond)
+		}
+	}
+}

@@ -50,7 +50,8 @@ type solverFlags struct {
 	weak     bool
 	engine   string
 	bookDir  string
-	book     *book.Book // opened by open when bookDir is set; closed by close
+	book     *book.Book      // opened by open when bookDir is set; closed by close
+	solver   *negamax.Solver // the negamax solver made by open or exactSolver
 }
 
 // register adds --board, --tt-mib and --threads, and --weak and --engine
@@ -137,7 +138,8 @@ func (f *solverFlags) negamax() *negamax.Solver {
 	if f.book != nil {
 		opts.Book = f.book
 	}
-	return negamax.New(opts)
+	f.solver = negamax.New(opts)
+	return f.solver
 }
 
 // close closes the book, if open opened one.

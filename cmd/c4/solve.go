@@ -42,7 +42,12 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	defer out.Flush()
 	failed := false
 	solveOne := func(where, moves string) error {
+		stopProgress := func() {}
+		if sf.solver != nil && isTerminal(stderr) {
+			stopProgress = showProgress(sf.solver, moves, stderr)
+		}
 		line, err := solveLine(ctx, engine, b, moves, sf.weak, *analyze, *stats)
+		stopProgress()
 		if err != nil {
 			if ctx.Err() != nil {
 				return errors.New("interrupted")
@@ -158,4 +163,36 @@ func analyzeMoves(ctx context.Context, e bench.Engine, p position.Position, weak
 		}
 	}
 	return scores, nodes, nil
+}
+
+// showProgress writes, every second while a solve takes longer, the nodes
+// searched, the rate, the interval known to hold the score and the time
+// taken, on one line of w (a terminal). The function it returns stops it
+// and clears the line.
+func showProgress(s *negamax.Solver, moves string, w io.Writer) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	start := time.Now()
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		shown := false
+		for {
+			select {
+			case <-done:
+				if shown {
+					fmt.Fprint(w, "\r\033[K")
+				}
+				return
+			case <-tick.C:
+				nodes, lo, hi := s.Progress()
+				elapsed := time.Since(start)
+				fmt.Fprintf(w, "\r%q: %d nodes, %.1f M/s, score in [%d, %d], %s   ",
+					moves, nodes, float64(nodes)/elapsed.Seconds()/1e6, lo, hi, elapsed.Round(time.Second))
+				shown = true
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
 }
