@@ -41,7 +41,7 @@ type Generator struct {
 type Layer struct {
 	Stones    int
 	Positions int           // in the book at the end, mirror pairs counted once
-	Added     int           // of which this run found
+	Added     int           // of which this run found and wrote
 	Elapsed   time.Duration // this run's time on them
 }
 
@@ -65,12 +65,13 @@ func (g *Generator) Run(ctx context.Context) ([]Layer, error) {
 			return done, err
 		}
 		start := time.Now()
+		var added int
 		if d == g.Depth {
-			err = g.solve(ctx, board, todo, d)
+			added, err = g.solve(ctx, board, todo, d)
 		} else {
-			err = g.fromChildren(ctx, board, todo, d)
+			added, err = g.fromChildren(ctx, board, todo, d)
 		}
-		done = append(done, Layer{Stones: d, Positions: len(keys), Added: len(todo), Elapsed: time.Since(start)})
+		done = append(done, Layer{Stones: d, Positions: len(keys), Added: added, Elapsed: time.Since(start)})
 		if err != nil {
 			return done, err
 		}
@@ -138,8 +139,9 @@ func (g *Generator) missing(keys []uint64) ([]uint64, error) {
 // chunk is how many consecutive positions a worker takes at once.
 const chunk = 16
 
-// solve solves the positions of keys with Threads workers and writes them.
-func (g *Generator) solve(ctx context.Context, board *position.Board, keys []uint64, stones int) error {
+// solve solves the positions of keys with Threads workers and writes them;
+// it returns how many it wrote.
+func (g *Generator) solve(ctx context.Context, board *position.Board, keys []uint64, stones int) (int, error) {
 	type result struct {
 		key   uint64
 		score int
@@ -194,22 +196,23 @@ func (g *Generator) solve(ctx context.Context, board *position.Board, keys []uin
 		}
 	}
 	if werr != nil {
-		return werr
+		return 0, werr // what was written is not known
 	}
 	if err := w.commit(); err != nil {
-		return err
+		return 0, err
 	}
 	select {
 	case err := <-errs:
-		return err
+		return n, err
 	default:
-		return nil
+		return n, nil
 	}
 }
 
 // fromChildren gives each position of keys the best of its moves' scores,
-// the children's being in the book already, and writes them.
-func (g *Generator) fromChildren(ctx context.Context, board *position.Board, keys []uint64, stones int) error {
+// the children's being in the book already, and writes them; it returns how
+// many it wrote.
+func (g *Generator) fromChildren(ctx context.Context, board *position.Board, keys []uint64, stones int) (int, error) {
 	w := g.newBatch(board)
 	defer w.close()
 	meter := progress.New(g.Progress, fmt.Sprintf("%d stones", stones), "positions", len(keys))
@@ -217,23 +220,26 @@ func (g *Generator) fromChildren(ctx context.Context, board *position.Board, key
 	for i, k := range keys {
 		if i%g.batchSize() == 0 {
 			if err := w.commit(); err != nil {
-				return err
+				return 0, err
 			}
 			if err := ctx.Err(); err != nil {
-				return err
+				return i, err
 			}
 		}
 		p, _ := board.FromKey(k)
 		score, err := g.Book.bestMove(p)
-		if err != nil {
-			return err
+		if err == nil {
+			err = w.put(k, score)
 		}
-		if err := w.put(k, score); err != nil {
-			return err
+		if err != nil {
+			return 0, err
 		}
 		meter.Update(i+1, "")
 	}
-	return w.commit()
+	if err := w.commit(); err != nil {
+		return 0, err
+	}
+	return len(keys), nil
 }
 
 func (g *Generator) batchSize() int {
