@@ -1,6 +1,7 @@
 package book
 
 import (
+	"context"
 	"bufio"
 	"encoding/binary"
 	"errors"
@@ -142,6 +143,9 @@ func (b *Book) ImportFile(path string) (*position.Board, int, error) {
 	}
 	if err == nil {
 		err = b.setDepth(board, depth)
+	}
+	if err == nil {
+		err = b.compact(context.Background(), board)
 	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("importing %s: %w", path, err)
