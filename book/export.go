@@ -1,8 +1,8 @@
 package book
 
 import (
-	"context"
 	"bufio"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
