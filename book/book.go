@@ -28,6 +28,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/cockroachdb/pebble/v2"
 	"github.com/cockroachdb/pebble/v2/bloom"
@@ -89,6 +90,9 @@ func Open(dir string, opts Options) (*Book, error) {
 	db, err := pebble.Open(dir, o)
 	if errors.Is(err, pebble.ErrDBDoesNotExist) {
 		return nil, fmt.Errorf("opening book %s: no book database there", dir)
+	}
+	if errors.Is(err, syscall.EAGAIN) {
+		return nil, fmt.Errorf("opening book %s: in use by another process (a generation?)", dir)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("opening book %s: %w", dir, err)
@@ -282,13 +286,4 @@ func (b *Book) diskBytes() (all, tables int64) {
 		return nil
 	})
 	return all, tables
-}
-
-// stones is the number of stones of the position of key k.
-func stones(b *position.Board, k uint64) int {
-	p, err := b.FromKey(k)
-	if err != nil {
-		return -1
-	}
-	return p.Moves()
 }
