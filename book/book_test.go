@@ -166,8 +166,12 @@ func TestResume(t *testing.T) {
 				cancel()
 			}
 		}}
-	if _, err := g.Run(ctx); !errors.Is(err, context.Canceled) {
+	layers, err := g.Run(ctx)
+	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("interrupted run: %v", err)
+	}
+	if l := layers[len(layers)-1]; l.Added >= l.Positions {
+		t.Errorf("interrupted run reports %+v", l)
 	}
 	if d := bk.Depth(b); d != -1 {
 		t.Errorf("interrupted book records depth %d", d)
