@@ -64,8 +64,13 @@ func (f *solverFlags) register(fs *pflag.FlagSet, withEngines bool) {
 	if withEngines {
 		fs.BoolVarP(&f.weak, "weak", "w", false, "weak solving: only win (1), draw (0) or loss (-1)")
 		fs.StringVar(&f.engine, "engine", "negamax", "negamax (exact alpha-beta) or dfpn (proof numbers, weak only)")
-		fs.StringVar(&f.bookDir, "book", "", "opening book database `DIR` (c4 book generate) to answer early positions from")
+		f.registerBook(fs)
 	}
+}
+
+// registerBook adds --book, for commands that search with negamax.
+func (f *solverFlags) registerBook(fs *pflag.FlagSet) {
+	fs.StringVar(&f.bookDir, "book", "", "opening book database `DIR` (c4 book generate) to answer early positions from")
 }
 
 // check reads --board and checks --tt-mib and --threads.

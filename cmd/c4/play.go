@@ -19,7 +19,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs := newFlagSet("play", playUsage, stderr)
 	var sf solverFlags
 	sf.register(fs, false)
-	fs.StringVar(&sf.bookDir, "book", "", "opening book database `DIR`")
+	sf.registerBook(fs)
 	first := fs.String("first", "human", "who plays first: human or c4")
 	hints := fs.Bool("hints", false, "show the score of every column before each of your moves")
 	if done, err := parse(fs, args); done {

@@ -31,7 +31,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := newFlagSet("serve", serveUsage, stderr)
 	var sf solverFlags
 	sf.register(fs, false)
-	fs.StringVar(&sf.bookDir, "book", "", "opening book database `DIR`")
+	sf.registerBook(fs)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	budget := fs.Duration("budget", 2*time.Second, "most time to solve one request")
 	wait := fs.Duration("wait", 250*time.Millisecond, "most time a request waits for a free solver")
