@@ -212,3 +212,13 @@ func TestBook(t *testing.T) {
 	run(1, "solve", "--book", filepath.Join(dir, "none"), "4")
 	run(1, "solve", "--book", db2, "--engine", "dfpn", "--weak", "4")
 }
+
+func TestPlay(t *testing.T) {
+	code, out, errOut := c4(t, "3\nx\n3\nq\n", "play", "--board", "5x4", "--tt-mib", "8", "--hints")
+	if code != 0 || !strings.Contains(out, "c4 plays") || !strings.Contains(out, `"x": type a column`) || !strings.Contains(out, "scores: ") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, _, errOut := c4(t, "", "play", "--first", "nobody"); code == 0 || !strings.Contains(errOut, "--first") {
+		t.Errorf("--first nobody: exit %d, stderr %q", code, errOut)
+	}
+}
