@@ -34,6 +34,7 @@ import (
 	"github.com/cockroachdb/pebble/v2/bloom"
 	"github.com/cockroachdb/pebble/v2/sstable"
 
+	"c4/negamax"
 	"c4/position"
 )
 
@@ -176,6 +177,62 @@ func (b *Book) Lookup(p position.Position) (score int, ok bool, err error) {
 		return 0, false, fmt.Errorf("book lookup: a value of %d bytes", len(v))
 	}
 	return int(v[0]) - scoreOffset, true, nil
+}
+
+// MoveScores returns the score of each column of p from the book, from the
+// side to move's view, left to right: negamax.InvalidMove for a full
+// column, and ok false for a move whose position the book lacks.
+func (b *Book) MoveScores(p position.Position) (scores []int, ok []bool, err error) {
+	board := p.Board()
+	scores, ok = make([]int, board.Width()), make([]bool, board.Width())
+	for c := range scores {
+		ok[c] = true
+		switch {
+		case !p.CanPlay(c):
+			scores[c] = negamax.InvalidMove
+		case p.IsWinningMove(c):
+			scores[c] = (board.Cells() + 1 - p.Moves()) / 2
+		default:
+			q := p
+			q.PlayColumn(c)
+			if q.Moves() == board.Cells() {
+				scores[c] = 0
+				continue
+			}
+			var s int
+			s, ok[c], err = b.Lookup(q)
+			if err != nil {
+				return nil, nil, err
+			}
+			scores[c] = -s
+		}
+	}
+	return scores, ok, nil
+}
+
+// bestMove is the score of p from its children's scores in the book, all
+// of which must be there.
+func (b *Book) bestMove(p position.Position) (int, error) {
+	scores, ok, err := b.MoveScores(p)
+	if err != nil {
+		return 0, err
+	}
+	best := negamax.InvalidMove
+	for c, s := range scores {
+		if !ok[c] {
+			return 0, fmt.Errorf("book of %s: position %s lacks the score of column %d's move", p.Board(), name(p), c+1)
+		}
+		best = max(best, s)
+	}
+	return best, nil
+}
+
+// name is how messages show a position: its moves.
+func name(p position.Position) string {
+	if h, err := p.History(); err == nil {
+		return fmt.Sprintf("%q", h)
+	}
+	return fmt.Sprintf("of key %#x", p.Key())
 }
 
 // Depth is the most stones of a position in the book of board b, or -1 if

@@ -249,62 +249,6 @@ func (g *Generator) batchSize() int {
 	return 4096
 }
 
-// MoveScores returns the score of each column of p from the book, from the
-// side to move's view, left to right: negamax.InvalidMove for a full
-// column, and ok false for a move whose position the book lacks.
-func (b *Book) MoveScores(p position.Position) (scores []int, ok []bool, err error) {
-	board := p.Board()
-	scores, ok = make([]int, board.Width()), make([]bool, board.Width())
-	for c := range scores {
-		ok[c] = true
-		switch {
-		case !p.CanPlay(c):
-			scores[c] = negamax.InvalidMove
-		case p.IsWinningMove(c):
-			scores[c] = (board.Cells() + 1 - p.Moves()) / 2
-		default:
-			q := p
-			q.PlayColumn(c)
-			if q.Moves() == board.Cells() {
-				scores[c] = 0
-				continue
-			}
-			var s int
-			s, ok[c], err = b.Lookup(q)
-			if err != nil {
-				return nil, nil, err
-			}
-			scores[c] = -s
-		}
-	}
-	return scores, ok, nil
-}
-
-// bestMove is the score of p from its children's scores in the book, all
-// of which must be there.
-func (b *Book) bestMove(p position.Position) (int, error) {
-	scores, ok, err := b.MoveScores(p)
-	if err != nil {
-		return 0, err
-	}
-	best := negamax.InvalidMove
-	for c, s := range scores {
-		if !ok[c] {
-			return 0, fmt.Errorf("book of %s: position %s lacks the score of column %d's move", p.Board(), name(p), c+1)
-		}
-		best = max(best, s)
-	}
-	return best, nil
-}
-
-// name is how messages show a position: its moves.
-func name(p position.Position) string {
-	if h, err := p.History(); err == nil {
-		return fmt.Sprintf("%q", h)
-	}
-	return fmt.Sprintf("of key %#x", p.Key())
-}
-
 // newBatch starts a batch that calls the test hook after each commit.
 func (g *Generator) newBatch(board *position.Board) *batch {
 	w := g.Book.newBatch(board)

@@ -46,10 +46,8 @@ func (w *worker) negamax(p position.Position, key uint64, alpha, beta int) int {
 	threats := p.OpponentWinningCells()
 	next := p.NonLosingMovesAgainst(threats)
 	n := p.Moves()
-	if n <= w.bookDepth {
-		if score, ok := w.book.Score(p); ok {
-			return score
-		}
+	if score, ok := w.fromBook(p); ok {
+		return score
 	}
 	if next == 0 { // every move lets the opponent win at once
 		return -(w.cells - n) / 2
