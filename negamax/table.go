@@ -139,7 +139,7 @@ func (t *table) put(key uint64, value uint8, nodes uint64) {
 		}
 	}
 	work := min(uint64(bits.Len64(nodes)+1)/2, 1<<workBits-1)
-	store(&b[victim], tag|work<<workShift|uint64(value))
+	hugemem.Store(&b[victim], tag|work<<workShift|uint64(value))
 }
 
 // entryValue is the value of an entry.

@@ -21,6 +21,7 @@ package pns
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/bits"
 	"time"
@@ -39,9 +40,13 @@ const DefaultEpsilon = 1.0
 
 // Options configures a Solver. The zero value is the default.
 type Options struct {
-	// TableMiB is the transposition table's memory in MiB; 0 means
-	// DefaultTableMiB. The search never allocates more for its table.
+	// TableMiB is the memory of the transposition table, and of the
+	// parallel search's top tree, in MiB; 0 means DefaultTableMiB. A search
+	// never allocates more for them.
 	TableMiB int
+	// Threads is the number of goroutines searching one position at once
+	// (parallel PN-DFPN, see parallel.go); 0 means 1.
+	Threads int
 	// Epsilon widens the delta threshold of the child searched from the
 	// second-best child's delta d2 to ceil(d2*(1+Epsilon)); 0 means
 	// DefaultEpsilon, a negative value plain DFPN (d2+1).
@@ -67,15 +72,26 @@ const (
 // there is nothing left to solve. It is position.ErrGameOver.
 var ErrGameOver = position.ErrGameOver
 
-// Solver holds the table and counters. It is not safe for concurrent use.
+// Solver holds the table and the workers' scratch space. It is not safe
+// for concurrent use; with Options.Threads above 1 one search runs on
+// several goroutines.
 type Solver struct {
+	tt      *table
+	tree    *tree // the parallel search's top tree, if Threads > 1
+	epsilon float64
+	board   *position.Board
+	workers []*worker
+}
+
+// worker is one goroutine's search: the MID recursion and its counters.
+type worker struct {
 	tt       *table
 	epsilon  float64
 	board    *position.Board
 	cells    int
 	colOrder [position.MaxWidth]uint64
 
-	nodes, budget uint64
+	nodes, budget uint64 // MID calls of this run, and where it stops (0: never)
 	ctx           context.Context
 	stopped       bool
 
@@ -95,7 +111,17 @@ func New(opts Options) *Solver {
 	case opts.Epsilon < 0:
 		opts.Epsilon = 0
 	}
-	return &Solver{tt: newTable(opts.TableMiB), epsilon: opts.Epsilon}
+	s := &Solver{epsilon: opts.Epsilon}
+	tableBytes := opts.TableMiB << 20
+	if opts.Threads > 1 {
+		s.tree = newTree()
+		tableBytes -= s.tree.bytes()
+	}
+	s.tt = newTable(tableBytes)
+	for range max(opts.Threads, 1) {
+		s.workers = append(s.workers, &worker{tt: s.tt, epsilon: s.epsilon})
+	}
+	return s
 }
 
 // Reset empties the table in constant time.
@@ -108,7 +134,10 @@ func (s *Solver) setBoard(b *position.Board) {
 	if s.board != nil {
 		s.tt.clear()
 	}
-	s.board, s.cells, s.colOrder = b, b.Cells(), b.CentreFirst()
+	s.board = b
+	for _, w := range s.workers {
+		w.board, w.cells, w.colOrder = b, b.Cells(), b.CentreFirst()
+	}
 }
 
 // Weak returns the weak result of p for the side to move: 1 win, 0 draw,
@@ -126,14 +155,22 @@ func (s *Solver) Weak(ctx context.Context, p position.Position) (int, Stats, err
 		if err != nil {
 			return 0, st, err
 		}
-		if o == Proven {
+		switch o {
+		case Proven:
 			st.Elapsed = time.Since(start)
 			return q.result, st, nil
+		case Unknown: // cannot happen without a budget or an error
+			return 0, st, errors.New("pns: the search ended unsolved")
 		}
 	}
 	st.Elapsed = time.Since(start)
 	return 0, st, nil
 }
+
+// serialWork is the work a parallel Solver spends searching alone before it
+// starts its other threads: most positions of the easier sets need less,
+// and starting threads costs more than it saves on them.
+const serialWork = 1 << 12
 
 // Prove answers whether the attacker, the side to move if attackerToMove
 // and the opponent otherwise, can force a win from p. With a budget above 0
@@ -144,15 +181,29 @@ func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove 
 		return Unknown, Stats{}, ErrGameOver
 	}
 	s.setBoard(p.Board())
-	s.nodes, s.budget, s.ctx, s.stopped = 0, budget, ctx, false
 	start := time.Now()
-	phi, delta := s.evaluate(p, attackerToMove)
+	w := s.workers[0]
+	key := p.CanonicalKey()
+	phi, delta := w.evaluate(p, attackerToMove)
+	var st Stats
 	if phi != 0 && delta != 0 {
-		phi, delta, _ = s.mid(p, p.CanonicalKey(), attackerToMove, inf, inf)
+		first := budget
+		if s.tree != nil && (budget == 0 || budget > serialWork) {
+			first = serialWork
+		}
+		phi, delta, _ = w.run(ctx, p, key, attackerToMove, inf, inf, first)
+		st.Nodes = w.nodes
+		if w.stopped && ctx.Err() == nil && first != budget {
+			var nodes uint64
+			if budget > 0 {
+				budget -= first
+			}
+			phi, delta, nodes = s.parallel(ctx, p, key, attackerToMove, budget)
+			st.Nodes += nodes
+		}
 	}
-	st := Stats{Nodes: s.nodes, Elapsed: time.Since(start)}
-	s.ctx = nil
-	if s.stopped && phi != 0 && delta != 0 {
+	st.Elapsed = time.Since(start)
+	if phi != 0 && delta != 0 {
 		if err := ctx.Err(); err != nil {
 			return Unknown, st, context.Cause(ctx)
 		}
@@ -165,23 +216,57 @@ func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove 
 	return Disproven, st, nil
 }
 
+// run searches p, which is neither won nor lost at once, as mid does, until
+// the thresholds, the budget (if above 0) or ctx stop it.
+func (w *worker) run(ctx context.Context, p position.Position, key uint64, att bool, thPhi, thDelta uint32, budget uint64) (phi, delta uint32, work uint64) {
+	w.nodes, w.budget, w.ctx, w.stopped = 0, budget, ctx, false
+	phi, delta, work = w.mid(p, key, att, thPhi, thDelta)
+	w.ctx = nil
+	return phi, delta, work
+}
+
 // evaluate gives a new node its proof numbers from what the position shows
 // without search. att says whether the side to move is the attacker.
-func (s *Solver) evaluate(p position.Position, att bool) (phi, delta uint32) {
+func (w *worker) evaluate(p position.Position, att bool) (phi, delta uint32) {
 	if p.CanWinNext() {
 		return 0, inf
 	}
-	next := p.NonLosingMoves()
+	threats := p.OpponentWinningCells()
+	next := p.NonLosingMovesAgainst(threats)
 	if next == 0 {
 		return inf, 0
 	}
-	if p.Moves() >= s.cells-2 { // a draw: the defender's goal
-		if att {
+	if p.Moves() >= w.cells-2 { // a draw: the defender's goal
+		return drawn(att)
+	}
+	if att {
+		// The attacker cannot win if it can no longer complete four, or if
+		// the defender can answer every move above it (claimeven).
+		if c, ok := p.FollowUpCeiling(); ok && c <= 0 || !p.CanStillWin() {
 			return inf, 0
 		}
-		return 0, inf
+	} else {
+		if !p.OpponentCanStillWin() {
+			return 0, inf
+		}
+		if c, ok := p.FollowUpCeiling(); ok && c < 0 {
+			return inf, 0
+		}
+	}
+	for m := next; m != 0; m &= m - 1 {
+		if _, wins := p.Attack(m & -m); wins {
+			return 0, inf
+		}
 	}
 	return 1, uint32(bits.OnesCount64(next))
+}
+
+// drawn is the proof numbers of a drawn position: the defender's goal.
+func drawn(att bool) (phi, delta uint32) {
+	if att {
+		return inf, 0
+	}
+	return 0, inf
 }
 
 // child is one move of a node being searched.
@@ -195,17 +280,17 @@ const checkEvery = 1 << 12
 
 // mid searches p until its phi reaches thPhi or its delta thDelta, and
 // returns them with the work spent. p is neither won nor lost at once.
-func (s *Solver) mid(p position.Position, key uint64, att bool, thPhi, thDelta uint32) (phi, delta uint32, work uint64) {
-	s.nodes++
+func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta uint32) (phi, delta uint32, work uint64) {
+	w.nodes++
 	work = 1
-	if s.nodes%checkEvery == 0 && (s.ctx.Err() != nil || s.budget > 0 && s.nodes >= s.budget) {
-		s.stopped = true
+	if w.nodes == w.budget || w.nodes%checkEvery == 0 && w.ctx.Err() != nil {
+		w.stopped = true
 	}
-	kids := &s.kids[p.Moves()]
+	kids := &w.kids[p.Moves()]
 	n := 0
 	next := p.NonLosingMoves()
-	for i := 0; i < s.board.Width(); i++ {
-		m := next & s.colOrder[i]
+	for i := 0; i < w.board.Width(); i++ {
+		m := next & w.colOrder[i]
 		if m == 0 {
 			continue
 		}
@@ -214,13 +299,14 @@ func (s *Solver) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 		c.pos = p
 		c.pos.Play(m)
 		c.key = c.pos.CanonicalKey()
-		s.tt.prefetch(c.key)
+		w.tt.prefetch(c.key)
 	}
 	for i := range n { // the buckets are on their way
 		c := &kids[i]
 		var ok bool
-		if c.phi, c.delta, ok = s.tt.get(c.key, !att); !ok {
-			c.phi, c.delta = s.evaluate(c.pos, !att)
+		if c.phi, c.delta, ok = w.tt.get(c.key, !att); !ok {
+			c.phi, c.delta = w.evaluate(c.pos, !att)
+			w.tt.put(c.key, !att, c.phi, c.delta, 0)
 		}
 	}
 	for {
@@ -241,7 +327,7 @@ func (s *Solver) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 			}
 		}
 		phi = kids[best].delta
-		if phi >= thPhi || delta >= thDelta || s.stopped {
+		if phi >= thPhi || delta >= thDelta || w.stopped {
 			break
 		}
 		c := &kids[best]
@@ -249,12 +335,12 @@ func (s *Solver) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 		if thDelta < inf {
 			childThPhi = thDelta - (delta - c.phi)
 		}
-		childThDelta := min(thPhi, s.widen(second))
-		var w uint64
-		c.phi, c.delta, w = s.mid(c.pos, c.key, !att, childThPhi, childThDelta)
-		work += w
+		childThDelta := min(thPhi, w.widen(second))
+		var cw uint64
+		c.phi, c.delta, cw = w.mid(c.pos, c.key, !att, childThPhi, childThDelta)
+		work += cw
 	}
-	s.tt.put(key, att, phi, delta, work)
+	w.tt.put(key, att, phi, delta, work)
 	return phi, delta, work
 }
 
@@ -269,9 +355,9 @@ func addPN(a, b uint32) uint32 {
 
 // widen is the 1+epsilon trick: the delta threshold given to the best child,
 // from the second-best child's delta d.
-func (s *Solver) widen(d uint32) uint32 {
+func (w *worker) widen(d uint32) uint32 {
 	if d >= inf {
 		return inf
 	}
-	return min(max(d+1, uint32(math.Ceil(float64(d)*(1+s.epsilon)))), inf-1)
+	return min(max(d+1, uint32(math.Ceil(float64(d)*(1+w.epsilon)))), inf-1)
 }

@@ -89,62 +89,74 @@ func randomPosition(rng *rand.Rand, b *position.Board, n int) (position.Position
 	return p, true
 }
 
-// TestBudgetResumes stops a search by its work budget and resumes it.
+// TestBudgetResumes stops a search by its work budget and resumes it,
+// serial and parallel.
 func TestBudgetResumes(t *testing.T) {
-	c := publicSet(t, "Test_L2_R2").Cases[0]
-	s := New(Options{TableMiB: 16})
-	full, st, err := s.Prove(context.Background(), c.Position, true, 0)
-	if err != nil || full == Unknown || st.Nodes < 100 {
-		t.Fatalf("full search: %v %v %d nodes", full, err, st.Nodes)
-	}
-	s.Reset()
-	calls := 0
-	for o := Unknown; o == Unknown; calls++ {
-		o, _, err = s.Prove(context.Background(), c.Position, true, st.Nodes/10)
-		if err != nil {
-			t.Fatal(err)
+	c := publicSet(t, "Test_L1_R2").Cases[0]
+	for _, threads := range []int{1, 2} {
+		s := New(Options{TableMiB: 16, Threads: threads})
+		full, st, err := s.Prove(context.Background(), c.Position, false, 0)
+		if err != nil || full == Unknown || st.Nodes < 10*serialWork {
+			t.Fatalf("%d threads, full search: %v %v %d nodes", threads, full, err, st.Nodes)
 		}
-		if o != Unknown && o != full {
-			t.Fatalf("resumed search answers %v, the full one %v", o, full)
+		s.Reset()
+		calls := 0
+		for o := Unknown; o == Unknown; calls++ {
+			o, _, err = s.Prove(context.Background(), c.Position, false, st.Nodes/10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o != Unknown && o != full {
+				t.Fatalf("%d threads: the resumed search answers %v, the full one %v", threads, o, full)
+			}
+			if calls > 1000 {
+				t.Fatalf("%d threads: no end", threads)
+			}
 		}
-		if calls > 1000 {
-			t.Fatal("no end")
+		if calls < 2 {
+			t.Errorf("%d threads: a budget of a tenth of the work did not stop the search", threads)
 		}
-	}
-	if calls < 2 {
-		t.Errorf("a budget of a tenth of the work did not stop the search")
 	}
 }
 
 func TestCancel(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	s := New(Options{TableMiB: 16})
-	if _, _, err := s.Weak(ctx, position.New(position.Standard)); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("got %v, want the deadline", err)
+	for _, threads := range []int{1, 2} {
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		s := New(Options{TableMiB: 16, Threads: threads})
+		if _, _, err := s.Weak(ctx, position.New(position.Standard)); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("%d threads: got %v, want the deadline", threads, err)
+		}
+		cancel()
 	}
 }
 
-// TestMemoryBound checks that the table is the size asked for and that
-// searching allocates nothing more on the heap.
+// TestMemoryBound checks that the table and the top tree take at most the
+// memory asked for and that searching allocates little more on the heap
+// (the parallel search: its goroutines and channels).
 func TestMemoryBound(t *testing.T) {
 	const mib = 8
-	s := New(Options{TableMiB: mib})
-	if got := len(s.tt.entries) * int(unsafe.Sizeof(entry{})); got > mib<<20 || unsafe.Sizeof(entry{}) != 16 {
-		t.Fatalf("table of %d bytes for %d MiB", got, mib)
-	}
 	cases := publicSet(t, "Test_L2_R2").Cases[:50]
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	for _, c := range cases { // the table fills up and entries are replaced
-		if _, _, err := s.Weak(context.Background(), c.Position); err != nil {
-			t.Fatal(err)
+	for _, threads := range []int{1, 2} {
+		s := New(Options{TableMiB: mib, Threads: threads})
+		got := len(s.tt.entries) * int(unsafe.Sizeof(entry{}))
+		if s.tree != nil {
+			got += s.tree.bytes()
 		}
-	}
-	runtime.ReadMemStats(&after)
-	if grown := after.TotalAlloc - before.TotalAlloc; grown > 1<<20 {
-		t.Errorf("searching allocated %d bytes", grown)
+		if got > mib<<20 || unsafe.Sizeof(entry{}) != 16 {
+			t.Fatalf("%d threads: %d bytes for %d MiB", threads, got, mib)
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for _, c := range cases { // the table fills up and entries are replaced
+			if _, _, err := s.Weak(context.Background(), c.Position); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runtime.ReadMemStats(&after)
+		if grown := after.TotalAlloc - before.TotalAlloc; grown > 1<<20 {
+			t.Errorf("%d threads: searching allocated %d bytes", threads, grown)
+		}
 	}
 }
 
@@ -155,5 +167,36 @@ func TestAddPN(t *testing.T) {
 		if got := addPN(tc.a, tc.b); got != tc.want {
 			t.Errorf("addPN(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
 		}
+	}
+}
+
+// TestParallel checks that the parallel search, with two and three
+// workers, answers as the serial one on the first lines of Middle-Medium
+// and Begin-Medium (go test -race -short runs fewer).
+func TestParallel(t *testing.T) {
+	cases := publicSet(t, "Test_L2_R2").Cases[:200]
+	hard := publicSet(t, "Test_L1_R2").Cases[:10]
+	if testing.Short() {
+		cases, hard = cases[:40], hard[:2]
+	}
+	serial := New(Options{TableMiB: 32})
+	for _, threads := range []int{2, 3} {
+		s := New(Options{TableMiB: 32, Threads: threads})
+		var nodes, parallelNodes uint64
+		for _, c := range append(cases, hard...) {
+			serial.Reset()
+			s.Reset()
+			want, st, err := serial.Weak(context.Background(), c.Position)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, pst, err := s.Weak(context.Background(), c.Position)
+			if err != nil || got != want {
+				t.Fatalf("%d threads, %q: %d, %v; serial %d", threads, c.Moves, got, err, want)
+			}
+			nodes += st.Nodes
+			parallelNodes += pst.Nodes
+		}
+		t.Logf("%d threads: %d MID calls, serial %d", threads, parallelNodes, nodes)
 	}
 }

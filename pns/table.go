@@ -2,6 +2,7 @@ package pns
 
 import (
 	"math/bits"
+	"sync/atomic"
 	"unsafe"
 
 	"c4/internal/hugemem"
@@ -11,6 +12,10 @@ import (
 //
 //	id:  check (48 bits) | generation (15 bits) | side to move is attacker (1 bit)
 //	val: phi (28 bits) | delta (28 bits) | log2 of the work below it (8 bits)
+//
+// The first word is stored as id ^ val, so that the threads of a parallel
+// search share the table without locks: an entry read while another thread
+// writes it mixes two writes, fails the check and reads as a miss.
 //
 // Keys are spread by h = key * hashMul, a bijection; the bucket is the high
 // part of h * buckets and the check the low 48 bits of h, which with at
@@ -39,8 +44,10 @@ type table struct {
 	gen     uint64
 }
 
-func newTable(mib int) *table {
-	buckets := max(mib<<20/(bucketSize*int(unsafe.Sizeof(entry{}))), minBuckets)
+// newTable returns a table of at most size bytes, or of minBuckets buckets
+// if that is more.
+func newTable(size int) *table {
+	buckets := max(size/(bucketSize*int(unsafe.Sizeof(entry{}))), minBuckets)
 	t := &table{gen: 1, buckets: uint64(buckets)}
 	t.entries = hugemem.Alloc[entry](t, buckets*bucketSize)
 	return t
@@ -76,12 +83,18 @@ func (t *table) prefetch(key uint64) {
 // get returns the proof numbers of key for the question att, if stored.
 func (t *table) get(key uint64, att bool) (phi, delta uint32, ok bool) {
 	b, id := t.slot(key, att)
-	for _, e := range b {
-		if e.id == id {
-			return uint32(e.val >> (64 - pnBits)), uint32(e.val>>8) & pnMask, true
+	for i := range b {
+		if val, eid := b[i].load(); eid == id {
+			return uint32(val >> (64 - pnBits)), uint32(val>>8) & pnMask, true
 		}
 	}
 	return 0, 0, false
+}
+
+// load reads an entry, returning its val and id.
+func (e *entry) load() (val, id uint64) {
+	val = atomic.LoadUint64(&e.val)
+	return val, atomic.LoadUint64(&e.id) ^ val
 }
 
 // put stores a node, over its old entry or the bucket's least valuable one:
@@ -91,21 +104,23 @@ func (t *table) put(key uint64, att bool, phi, delta uint32, work uint64) {
 	b, id := t.slot(key, att)
 	victim, worst := 0, uint64(1<<63)
 	for i := range b {
-		e := &b[i]
-		if e.id == id {
+		val, eid := b[i].load()
+		if eid == id {
 			victim = i
 			break
 		}
-		value := e.val & 0xff
+		value := val & 0xff
 		switch {
-		case e.id>>1&genMask != t.gen:
+		case eid>>1&genMask != t.gen:
 			value = 0
-		case e.val>>(64-pnBits) == 0 || e.val>>8&pnMask == 0:
+		case val>>(64-pnBits) == 0 || val>>8&pnMask == 0:
 			value += 1 << 8 // solved: keep
 		}
 		if value < worst {
 			victim, worst = i, value
 		}
 	}
-	b[victim] = entry{id, uint64(phi)<<(64-pnBits) | uint64(delta)<<8 | uint64(bits.Len64(work))}
+	val := uint64(phi)<<(64-pnBits) | uint64(delta)<<8 | uint64(bits.Len64(work))
+	hugemem.Store(&b[victim].id, id^val)
+	hugemem.Store(&b[victim].val, val)
 }

@@ -59,7 +59,7 @@ type solverFlags struct {
 func (f *solverFlags) register(fs *pflag.FlagSet, withEngines bool) {
 	fs.StringVar(&f.board, "board", "7x6", "board size, `WxH`, with (H+1)*W <= 64")
 	fs.IntVar(&f.tableMiB, "tt-mib", negamax.DefaultTableMiB, "transposition table size in `MiB`")
-	fs.IntVar(&f.threads, "threads", runtime.NumCPU(), "`N` goroutines searching each position at once (negamax)")
+	fs.IntVar(&f.threads, "threads", runtime.NumCPU(), "`N` goroutines searching each position at once")
 	f.engine = "negamax"
 	if withEngines {
 		fs.BoolVarP(&f.weak, "weak", "w", false, "weak solving: only win (1), draw (0) or loss (-1)")
@@ -110,7 +110,7 @@ func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
 		if !f.weak {
 			return nil, nil, errors.New("--engine dfpn finds only win, draw or loss, not the exact score: add --weak")
 		}
-		return b, bench.DFPN(pns.New(pns.Options{TableMiB: f.tableMiB})), nil
+		return b, bench.DFPN(pns.New(pns.Options{TableMiB: f.tableMiB, Threads: f.threads})), nil
 	}
 	return nil, nil, fmt.Errorf("--engine %q: want negamax or dfpn", f.engine)
 }

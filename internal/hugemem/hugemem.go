@@ -1,6 +1,8 @@
 // Package hugemem allocates the solvers' large tables: zeroed, advised into
 // huge pages where the kernel allows, and touched once so that no search
-// pays for page faults (which otherwise dominate the time of short solves).
+// pays for page faults (which otherwise dominate the time of short solves);
+// prefetches their entries, and writes the words that threads share without
+// locks.
 package hugemem
 
 import "unsafe"

@@ -1,0 +1,8 @@
+//go:build race
+
+package hugemem
+
+import "sync/atomic"
+
+// Store writes a table word atomically, for the race detector (see store.go).
+func Store(e *uint64, v uint64) { atomic.StoreUint64(e, v) }

@@ -1,0 +1,233 @@
+package pns
+
+import (
+	"context"
+	"sync"
+	"unsafe"
+
+	"c4/position"
+)
+
+// Parallel PN-DFPN. A search on several threads keeps a small explicit
+// proof-number tree at the root (the top tree). A coordinator walks it from
+// the root to the most-proving leaf, as DFPN would (the child of least
+// delta, with DFPN's thresholds and the 1+epsilon trick), and hands that
+// leaf to an idle worker, which runs DFPN on it, on the shared table, until
+// the thresholds or jobWork MID calls stop it, and reports its new proof
+// numbers. A leaf being searched counts as won by its side to move in the
+// top tree's virtual proof numbers, so that the next walk finds the next
+// most-proving leaf (its best sibling, usually) and gives it to another
+// worker. A leaf on which splitWork has been spent is split into its
+// children, so that the workers can share its subtree.
+//
+// Only the coordinator touches the top tree; the workers share nothing but
+// the table, which needs no lock (see entry).
+
+const (
+	// jobWork is the most MID calls a worker spends on a leaf before it
+	// reports back.
+	jobWork = 1 << 13
+	// splitWork is the work after which a leaf is split.
+	splitWork = 2 * jobWork
+	// treeNodes bounds the top tree.
+	treeNodes = 1 << 12
+)
+
+// tree is the top tree: nodes[0] is the root, and a node's children are
+// consecutive.
+type tree struct {
+	nodes []tnode
+	used  int
+}
+
+type tnode struct {
+	pos          position.Position
+	key          uint64
+	work         uint64 // spent on this node while a leaf
+	phi, delta   uint32 // the proof numbers
+	vphi, vdelta uint32 // the virtual ones: a busy leaf won by its side to move
+	parent       int32
+	first        int32 // the first child, if nkids > 0
+	nkids        int8
+	att          bool // the side to move is the attacker
+	busy         bool // a worker is searching it
+}
+
+func newTree() *tree { return &tree{nodes: make([]tnode, treeNodes)} }
+
+// bytes is the memory the tree holds.
+func (t *tree) bytes() int { return len(t.nodes) * int(unsafe.Sizeof(tnode{})) }
+
+// job is a leaf given to a worker, with its thresholds.
+type job struct {
+	n              int32
+	pos            position.Position
+	key            uint64
+	att            bool
+	thPhi, thDelta uint32
+}
+
+// report is what a worker found on a job.
+type report struct {
+	n          int32
+	phi, delta uint32
+	work       uint64
+}
+
+// parallel searches p, which is neither won nor lost at once, on every
+// worker, until it is solved, ctx ends or budget (if above 0) MID calls
+// are spent. It returns the root's proof numbers and the MID calls made.
+func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, att bool, budget uint64) (phi, delta uint32, nodes uint64) {
+	t, w0 := s.tree, s.workers[0]
+	t.used = 1
+	t.nodes[0] = tnode{pos: p, key: key, att: att, parent: -1}
+	t.nodes[0].phi, t.nodes[0].delta = w0.lookup(p, key, att)
+	t.split(0, w0)
+	t.update(0)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan job)
+	reports := make(chan report, len(s.workers))
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
+		wg.Go(func() {
+			for j := range jobs {
+				phi, delta, work := w.run(ctx, j.pos, j.key, j.att, j.thPhi, j.thDelta, jobWork)
+				reports <- report{j.n, phi, delta, work}
+			}
+		})
+	}
+	root := &t.nodes[0]
+	for idle := len(s.workers); root.phi != 0 && root.delta != 0; idle++ {
+		if ctx.Err() != nil || budget > 0 && nodes >= budget {
+			break
+		}
+		for ; idle > 0; idle-- {
+			j, ok := t.pick(w0)
+			if !ok {
+				break
+			}
+			jobs <- j
+		}
+		if idle == len(s.workers) {
+			break // nothing to search: cannot happen while the root is open
+		}
+		r := <-reports
+		nodes += r.work
+		t.apply(r, w0)
+	}
+	close(jobs)
+	cancel()
+	wg.Wait()
+	for len(reports) > 0 {
+		nodes += (<-reports).work
+	}
+	return root.phi, root.delta, nodes
+}
+
+// lookup returns the proof numbers of a position from the table, or else
+// from evaluate.
+func (w *worker) lookup(p position.Position, key uint64, att bool) (phi, delta uint32) {
+	if phi, delta, ok := w.tt.get(key, att); ok {
+		return phi, delta
+	}
+	return w.evaluate(p, att)
+}
+
+// pick walks from the root to the most-proving leaf by the virtual proof
+// numbers, marks it busy and returns it as a job, with the thresholds DFPN
+// would give it. It returns false when every unsolved leaf is busy.
+func (t *tree) pick(w *worker) (job, bool) {
+	i := int32(0)
+	n := &t.nodes[0]
+	thPhi, thDelta := uint32(inf), uint32(inf)
+	for n.nkids > 0 {
+		best, second := int32(-1), uint32(inf)
+		for k := n.first; k < n.first+int32(n.nkids); k++ {
+			c := &t.nodes[k]
+			switch {
+			case best < 0 || c.vdelta < t.nodes[best].vdelta:
+				if best >= 0 {
+					second = t.nodes[best].vdelta
+				}
+				best = k
+			case c.vdelta < second:
+				second = c.vdelta
+			}
+		}
+		c := &t.nodes[best]
+		if c.vdelta == 0 || c.vdelta >= inf || c.vphi == 0 {
+			return job{}, false // solved, for now
+		}
+		childThPhi := uint32(inf)
+		if thDelta < inf {
+			childThPhi = thDelta - min(thDelta-1, n.vdelta-c.vphi)
+		}
+		thPhi, thDelta = childThPhi, min(thPhi, w.widen(second))
+		i, n = best, c
+	}
+	if n.busy || n.vphi == 0 || n.vdelta == 0 {
+		return job{}, false
+	}
+	n.busy = true
+	t.update(i)
+	return job{i, n.pos, n.key, n.att, thPhi, thDelta}, true
+}
+
+// apply records a worker's report, splits the leaf if enough work has been
+// spent on it, and brings the numbers above it up to date.
+func (t *tree) apply(r report, w *worker) {
+	n := &t.nodes[r.n]
+	n.busy = false
+	n.phi, n.delta = r.phi, r.delta
+	n.work += r.work
+	if n.phi != 0 && n.delta != 0 && n.work >= splitWork {
+		t.split(r.n, w)
+	}
+	t.update(r.n)
+}
+
+// split gives leaf i its children, if the tree has room for them.
+func (t *tree) split(i int32, w *worker) {
+	n := &t.nodes[i]
+	next := n.pos.NonLosingMoves()
+	if t.used+w.board.Width() > len(t.nodes) || n.nkids > 0 {
+		return
+	}
+	n.first = int32(t.used)
+	for c := range w.board.Width() {
+		m := next & w.colOrder[c]
+		if m == 0 {
+			continue
+		}
+		k := &t.nodes[t.used]
+		t.used++
+		n.nkids++
+		*k = tnode{pos: n.pos, att: !n.att, parent: i}
+		k.pos.Play(m)
+		k.key = k.pos.CanonicalKey()
+		k.phi, k.delta = w.lookup(k.pos, k.key, k.att)
+		k.vphi, k.vdelta = k.phi, k.delta
+	}
+}
+
+// update recomputes the numbers of node i and of its ancestors.
+func (t *tree) update(i int32) {
+	for ; i >= 0; i = t.nodes[i].parent {
+		n := &t.nodes[i]
+		if n.nkids == 0 {
+			n.vphi, n.vdelta = n.phi, n.delta
+			if n.busy {
+				n.vphi, n.vdelta = 0, inf
+			}
+			continue
+		}
+		n.phi, n.delta, n.vphi, n.vdelta = inf, 0, inf, 0
+		for k := n.first; k < n.first+int32(n.nkids); k++ {
+			c := &t.nodes[k]
+			n.phi, n.delta = min(n.phi, c.delta), addPN(n.delta, c.phi)
+			n.vphi, n.vdelta = min(n.vphi, c.vdelta), addPN(n.vdelta, c.vphi)
+		}
+	}
+}
