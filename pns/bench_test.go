@@ -9,14 +9,17 @@ import (
 )
 
 // BenchmarkWeak solves the first 100 positions of each public set, one an op,
-// with a 128 MiB table cleared before each, reporting MID calls an op:
+// with a 128 MiB table cleared before each, serial and on two threads,
+// reporting MID calls an op:
 //
 //	go test ./pns -run XXX -bench Weak -benchtime 100x -timeout 0
 func BenchmarkWeak(b *testing.B) {
-	s := New(Options{})
 	for _, name := range testsets.PublicNames {
 		cases := publicSet(b, name).Cases[:100]
-		b.Run(testsets.Label(name), func(b *testing.B) { runWeak(b, s, cases) })
+		for _, threads := range []int{1, 2} {
+			s := New(Options{Threads: threads})
+			b.Run(fmt.Sprintf("%s/threads=%d", testsets.Label(name), threads), func(b *testing.B) { runWeak(b, s, cases) })
+		}
 	}
 }
 
