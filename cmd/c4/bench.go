@@ -67,10 +67,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if isTerminal(stderr) {
 		opts.Progress = stderr
 	}
-	report := bench.Report{Engine: sf.engine, Mode: map[bool]string{false: "strong", true: "weak"}[sf.weak], Board: b.String(), TableMiB: sf.tableMiB}
-	if sf.engine == "negamax" {
-		report.Threads = sf.threads
-	}
+	report := bench.Report{Engine: sf.engine, Mode: map[bool]string{false: "strong", true: "weak"}[sf.weak], Board: b.String(), TableMiB: sf.tableMiB, Threads: sf.threads}
 	mismatches := 0
 	var runErr error
 	for _, set := range sets {
