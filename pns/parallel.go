@@ -130,15 +130,6 @@ func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, 
 	return root.phi, root.delta, nodes
 }
 
-// lookup returns the proof numbers of a position from the table, or else
-// from evaluate.
-func (w *worker) lookup(p position.Position, key uint64, att bool) (phi, delta uint32) {
-	if phi, delta, ok := w.tt.get(key, att); ok {
-		return phi, delta
-	}
-	return w.evaluate(p, att)
-}
-
 // pick walks from the root to the most-proving leaf by the virtual proof
 // numbers, marks it busy and returns it as a job, with the thresholds DFPN
 // would give it. It returns false when every unsolved leaf is busy.
@@ -195,10 +186,10 @@ func (t *tree) apply(r report, w *worker) {
 // split gives leaf i its children, if the tree has room for them.
 func (t *tree) split(i int32, w *worker) {
 	n := &t.nodes[i]
-	next := n.pos.NonLosingMoves()
 	if t.used+w.board.Width() > len(t.nodes) || n.nkids > 0 {
 		return
 	}
+	next := n.pos.NonLosingMoves()
 	n.first = int32(t.used)
 	for c := range w.board.Width() {
 		m := next & w.colOrder[c]

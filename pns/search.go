@@ -82,7 +82,6 @@ var ErrGameOver = position.ErrGameOver
 type Solver struct {
 	tt      *table
 	tree    *tree // the parallel search's top tree, if Threads > 1
-	epsilon float64
 	board   *position.Board
 	workers []*worker
 }
@@ -115,7 +114,7 @@ func New(opts Options) *Solver {
 	case opts.Epsilon < 0:
 		opts.Epsilon = 0
 	}
-	s := &Solver{epsilon: opts.Epsilon}
+	s := &Solver{}
 	tableBytes := opts.TableMiB << 20
 	if opts.Threads > 1 {
 		s.tree = newTree()
@@ -123,7 +122,7 @@ func New(opts Options) *Solver {
 	}
 	s.tt = newTable(tableBytes)
 	for range max(opts.Threads, 1) {
-		s.workers = append(s.workers, &worker{tt: s.tt, epsilon: s.epsilon})
+		s.workers = append(s.workers, &worker{tt: s.tt, epsilon: opts.Epsilon})
 	}
 	return s
 }
@@ -273,6 +272,17 @@ func (w *worker) evaluate(p position.Position, att bool) (phi, delta uint32) {
 	return 1, uint32(bits.OnesCount64(next))
 }
 
+// lookup returns the proof numbers of a position from the table, or else
+// from evaluate, and then stores them: a new leaf costs its evaluation once.
+func (w *worker) lookup(p position.Position, key uint64, att bool) (phi, delta uint32) {
+	if phi, delta, ok := w.tt.get(key, att); ok {
+		return phi, delta
+	}
+	phi, delta = w.evaluate(p, att)
+	w.tt.put(key, att, phi, delta, 0)
+	return phi, delta
+}
+
 // child is one move of a node being searched.
 type child struct {
 	pos        position.Position
@@ -307,11 +317,7 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 	}
 	for i := range n { // the buckets are on their way
 		c := &kids[i]
-		var ok bool
-		if c.phi, c.delta, ok = w.tt.get(c.key, !att); !ok {
-			c.phi, c.delta = w.evaluate(c.pos, !att)
-			w.tt.put(c.key, !att, c.phi, c.delta, 0)
-		}
+		c.phi, c.delta = w.lookup(c.pos, c.key, !att)
 	}
 	for {
 		// phi: the best child's delta; delta: the sum of the children's phi.
