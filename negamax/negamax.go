@@ -23,12 +23,12 @@ func lowerBound(score int) uint8 { return uint8(score+scoreShift) | lowerFlag }
 // bound on it: at most alpha when the score is at most alpha, at least beta
 // when it is at least beta. The side to move must have no winning move.
 //
-// key is p.CanonicalKey(), computed by the caller, which has already asked
-// for the key's table entry to be prefetched.
+// r is w.ref(p), found by the caller, which has already asked for the
+// entry to be prefetched.
 //
 // A stopped search (see worker) returns 0 from every node and writes
 // nothing to the table, so that what is there stays true.
-func (w *worker) negamax(p position.Position, key uint64, alpha, beta int) int {
+func (w *worker) negamax(p position.Position, r ref, alpha, beta int) int {
 	w.nodes++
 	if w.nodes%checkEvery == 0 {
 		w.published.Store(w.nodes)
@@ -100,12 +100,11 @@ func (w *worker) negamax(p position.Position, key uint64, alpha, beta int) int {
 		}
 		q := p
 		q.Play(next)
-		return -w.negamax(q, q.CanonicalKey(), -beta, -alpha)
+		return -w.negamax(q, w.ref(q), -beta, -alpha)
 	}
 
 	start := w.nodes
-	tt, ct := w.tableFor(n), w.tableFor(n+1) // this node's and its children's
-	if v := entryValue(tt.get(key)); v != 0 {
+	if v := entryValue(r.get()); v != 0 {
 		w.hits++
 		score := int(v&^lowerFlag) - scoreShift
 		if v&lowerFlag != 0 {
@@ -126,15 +125,15 @@ func (w *worker) negamax(p position.Position, key uint64, alpha, beta int) int {
 	// Ask for every child's table entry first, then look at the moves while
 	// the cache misses are under way.
 	sc := &w.scratch[n]
-	moves, keys := &sc.moves, &sc.keys
+	moves, refs := &sc.moves, &sc.refs
 	moves.n = 0
 	width := p.Board().Width()
 	for i := width - 1; i >= 0; i-- {
 		if m := next & w.colOrder[i]; m != 0 {
 			q := p
 			q.Play(m)
-			keys[i] = q.CanonicalKey()
-			ct.prefetch(keys[i])
+			refs[i] = w.ref(q)
+			refs[i].prefetch()
 		}
 	}
 	late := threats << 1 // our threats above the opponent's come too late
@@ -147,15 +146,15 @@ func (w *worker) negamax(p position.Position, key uint64, alpha, beta int) int {
 		ours, wins := p.Attack(m)
 		if wins { // the best score left: the caller has checked for a win now
 			score := (w.cells - 1 - n) / 2
-			tt.put(key, lowerBound(score), w.nodes-start)
+			r.put(lowerBound(score), w.nodes-start)
 			return score
 		}
 		// Enhanced transposition cutoff: a child whose score is known to be
 		// at most -beta makes this node's at least beta.
 		if n < w.etcBelow {
-			if v := entryValue(ct.get(keys[i])); v != 0 && v&lowerFlag == 0 {
+			if v := entryValue(refs[i].get()); v != 0 && v&lowerFlag == 0 {
 				if score := scoreShift - int(v); score >= beta {
-					tt.put(key, lowerBound(score), w.nodes-start)
+					r.put(lowerBound(score), w.nodes-start)
 					return score
 				}
 			}
@@ -165,31 +164,31 @@ func (w *worker) negamax(p position.Position, key uint64, alpha, beta int) int {
 		// use) twice.
 		useful := ours &^ late
 		above := ((possible^m)<<1 | m<<2) & useful
-		moves.add(m, keys[i], bits.OnesCount64(useful)+bits.OnesCount64(above))
+		moves.add(m, refs[i], bits.OnesCount64(useful)+bits.OnesCount64(above))
 	}
 	// No move wins with our next stone either.
 	if hi := (w.cells - 3 - n) / 2; beta > hi {
 		beta = hi
 		if alpha >= beta {
-			tt.put(key, upperBound(beta), w.nodes-start)
+			r.put(upperBound(beta), w.nodes-start)
 			return beta
 		}
 	}
-	for m, k := moves.next(); m != 0; m, k = moves.next() {
+	for m, cr := moves.next(); m != 0; m, cr = moves.next() {
 		q := p
 		q.Play(m)
-		score := -w.negamax(q, k, -beta, -alpha)
+		score := -w.negamax(q, cr, -beta, -alpha)
 		if w.stopped {
 			return 0
 		}
 		if score >= beta {
-			tt.put(key, lowerBound(score), w.nodes-start)
+			r.put(lowerBound(score), w.nodes-start)
 			return score
 		}
 		if score > alpha {
 			alpha = score
 		}
 	}
-	tt.put(key, upperBound(alpha), w.nodes-start)
+	r.put(upperBound(alpha), w.nodes-start)
 	return alpha
 }

@@ -6,31 +6,32 @@ type sorter struct {
 	n       int
 	entries [32]struct {
 		move  uint64
-		key   uint64 // the canonical key of the position after move
+		ref   ref // the table entry of the position after move
 		score int
 	}
 }
 
-// add inserts move, with the key of the position it leads to and its score.
+// add inserts move, with the table entry of the position it leads to and
+// its score.
 // Of moves with equal scores, the one added last comes out first.
-func (s *sorter) add(move, key uint64, score int) {
+func (s *sorter) add(move uint64, r ref, score int) {
 	i := s.n
 	s.n++
 	for ; i > 0 && s.entries[i-1].score > score; i-- {
 		s.entries[i] = s.entries[i-1]
 	}
 	s.entries[i].move = move
-	s.entries[i].key = key
+	s.entries[i].ref = r
 	s.entries[i].score = score
 }
 
-// next removes and returns the best remaining move and its key, or 0 when
+// next removes and returns the best remaining move and its entry, or 0 when
 // none is left.
-func (s *sorter) next() (move, key uint64) {
+func (s *sorter) next() (move uint64, r ref) {
 	if s.n == 0 {
-		return 0, 0
+		return 0, ref{}
 	}
 	s.n--
 	e := &s.entries[s.n]
-	return e.move, e.key
+	return e.move, e.ref
 }

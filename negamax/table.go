@@ -93,43 +93,46 @@ func (t *table) clear() {
 	}
 }
 
-// slot returns the bucket of key and the tag (check and generation) its
-// entry carries.
-func (t *table) slot(key uint64) (*bucket, uint64) {
-	h := key * hashMul & t.keyMask
-	i, _ := bits.Mul64(h<<(64-t.keyBits), uint64(len(t.buckets)))
-	return &t.buckets[i], (h&t.chkMask)<<chkShift | t.gen<<genShift
+// ref is where the entry of one position goes: its bucket, and the tag
+// (check and generation) the entry carries. A node finds its ref once and
+// uses it for the prefetch, the reads and the writes.
+type ref struct {
+	b   *bucket
+	tag uint64
 }
 
-// get returns the entry stored for key, or 0 when there is none.
-func (t *table) get(key uint64) uint64 {
-	b, tag := t.slot(key)
-	for j := range b {
-		if e := atomic.LoadUint64(&b[j]); e&tagMask == tag {
+// ref returns the ref of key.
+func (t *table) ref(key uint64) ref {
+	h := key * hashMul & t.keyMask
+	i, _ := bits.Mul64(h<<(64-t.keyBits), uint64(len(t.buckets)))
+	return ref{&t.buckets[i], (h&t.chkMask)<<chkShift | t.gen<<genShift}
+}
+
+// get returns the entry stored for r, or 0 when there is none.
+func (r ref) get() uint64 {
+	for j := range r.b {
+		if e := atomic.LoadUint64(&r.b[j]); e&tagMask == r.tag {
 			return e
 		}
 	}
 	return 0
 }
 
-// prefetch starts loading the bucket of key into the cache.
-func (t *table) prefetch(key uint64) {
-	b, _ := t.slot(key)
-	hugemem.Prefetch(unsafe.Pointer(b))
-}
+// prefetch starts loading r's bucket into the cache.
+func (r ref) prefetch() { hugemem.Prefetch(unsafe.Pointer(r.b)) }
 
-// put stores a non-zero value for key, found by a search of nodes nodes.
-func (t *table) put(key uint64, value uint8, nodes uint64) {
-	b, tag := t.slot(key)
+// put stores a non-zero value for r, found by a search of nodes nodes.
+func (r ref) put(value uint8, nodes uint64) {
+	gen := r.tag >> genShift & maxGen
 	victim, cheapest := 0, uint64(1<<workBits)
-	for j := range b {
-		e := atomic.LoadUint64(&b[j])
-		if e&tagMask == tag {
+	for j := range r.b {
+		e := atomic.LoadUint64(&r.b[j])
+		if e&tagMask == r.tag {
 			victim = j
 			break
 		}
 		w := e >> workShift & (1<<workBits - 1)
-		if e>>genShift&maxGen != t.gen {
+		if e>>genShift&maxGen != gen {
 			w = 0
 		} else {
 			w++
@@ -139,7 +142,7 @@ func (t *table) put(key uint64, value uint8, nodes uint64) {
 		}
 	}
 	work := min(uint64(bits.Len64(nodes)+1)/2, 1<<workBits-1)
-	hugemem.Store(&b[victim], tag|work<<workShift|uint64(value))
+	hugemem.Store(&r.b[victim], r.tag|work<<workShift|uint64(value))
 }
 
 // entryValue is the value of an entry.
