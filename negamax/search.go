@@ -7,9 +7,9 @@
 // It is an alpha-beta negamax that only ever plays non-losing moves and
 // checks immediate wins before searching, bounds scores by the number of
 // moves left, orders moves by the threats they create (centre first among
-// equals), remembers bounds in a transposition table keyed by the position's
-// canonical key (a position and its mirror share an entry), and finds the
-// score by a dichotomic series of null-window searches that probes short
+// equals), remembers bounds in a transposition table keyed by
+// position.TableKey (a position and its mirror share an entry while the
+// board is less than half full), and finds the score by a dichotomic series of null-window searches that probes short
 // wins and losses first (Pascal Pons' "iterative deepening").
 //
 // A Solver is not safe for concurrent use: give each goroutine its own.
@@ -352,16 +352,15 @@ func (s *Solver) Progress() (nodes uint64, lo, hi int) {
 	return nodes, s.dichotomy.lo, s.dichotomy.hi
 }
 
-// ref returns the table entry of p. A position of the far table is stored
-// under its canonical key, which it shares with its mirror image; one of
-// the near table under its plain key: mirror images seldom meet late in a
-// search, and computing the mirror cost more than the nodes it saved (on
-// 10 Begin-Hard lines, 11% of the time for 2% of the nodes).
+// ref returns the table entry of p, under p.TableKey(): positions with
+// fewer than half the cells filled go to the far table, the others to the
+// near one.
 func (c *config) ref(p position.Position) ref {
-	if p.Moves() < c.nearFrom {
-		return c.far.ref(p.CanonicalKey())
+	t := c.far
+	if p.Moves() >= c.nearFrom {
+		t = c.near
 	}
-	return c.near.ref(p.Key())
+	return t.ref(p.TableKey())
 }
 
 // winScore is the score of a win with the next stone when n are on the board.

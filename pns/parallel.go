@@ -201,7 +201,7 @@ func (t *tree) split(i int32, w *worker) {
 		n.nkids++
 		*k = tnode{pos: n.pos, att: !n.att, parent: i}
 		k.pos.Play(m)
-		k.key = tableKey(k.pos)
+		k.key = k.pos.TableKey()
 		k.phi, k.delta = w.lookup(k.pos, k.key, k.att)
 		k.vphi, k.vdelta = k.phi, k.delta
 	}

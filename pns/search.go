@@ -186,7 +186,7 @@ func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove 
 	s.setBoard(p.Board())
 	start := time.Now()
 	w := s.workers[0]
-	key := tableKey(p)
+	key := p.TableKey()
 	phi, delta := w.evaluate(p, attackerToMove)
 	var st Stats
 	if phi != 0 && delta != 0 {
@@ -312,7 +312,7 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 		n++
 		c.pos = p
 		c.pos.Play(m)
-		c.key = tableKey(c.pos)
+		c.key = c.pos.TableKey()
 		w.tt.prefetch(c.key)
 	}
 	for i := range n { // the buckets are on their way

@@ -6,7 +6,6 @@ import (
 	"unsafe"
 
 	"c4/internal/hugemem"
-	"c4/position"
 )
 
 // entry is what the table keeps of a node, in two words:
@@ -124,15 +123,4 @@ func (t *table) put(key uint64, att bool, phi, delta uint32, work uint64) {
 	val := uint64(phi)<<(64-pnBits) | uint64(delta)<<8 | uint64(bits.Len64(work))
 	hugemem.Store(&b[victim].id, id^val)
 	hugemem.Store(&b[victim].val, val)
-}
-
-// tableKey is p's key in the table: its canonical key, shared with its
-// mirror image, while at most half the board is filled, and then its plain
-// key, as in negamax: late in a search mirror images seldom meet, and
-// computing the mirror of every child costs more than they save.
-func tableKey(p position.Position) uint64 {
-	if 2*p.Moves() < p.Board().Cells() {
-		return p.CanonicalKey()
-	}
-	return p.Key()
 }

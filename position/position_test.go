@@ -175,6 +175,9 @@ func TestAgainstNaive(t *testing.T) {
 			if q.MirrorKey() != m.Key() || q.CanonicalKey() != m.CanonicalKey() {
 				t.Fatalf("%s %s: mirror key %x, key of the mirror %x", b, Format(moves), q.MirrorKey(), m.Key())
 			}
+			if early := 2*q.Moves() < b.Cells(); early && q.TableKey() != m.TableKey() || !early && q.TableKey() != q.Key() {
+				t.Fatalf("%s %s: table keys %x and %x of the mirror", b, Format(moves), q.TableKey(), m.TableKey())
+			}
 		}
 	}
 }
