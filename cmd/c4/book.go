@@ -85,6 +85,25 @@ func (f *bookFlags) open(readOnly bool) (*position.Board, *book.Book, error) {
 	return b, bk, err
 }
 
+// parseOpen parses args into fs, on which f is registered, runs check (if
+// not nil) on the parsed flags, and opens the database. done says that the
+// command ends here: with err, or after printing its help.
+func (f *bookFlags) parseOpen(fs *pflag.FlagSet, args []string, readOnly bool, check func() error) (b *position.Board, bk *book.Book, done bool, err error) {
+	if done, err := parse(fs, args); done {
+		return nil, nil, true, err
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			return nil, nil, true, err
+		}
+	}
+	b, bk, err = f.open(readOnly)
+	if err != nil {
+		return nil, nil, true, err
+	}
+	return b, bk, false, nil
+}
+
 func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("book generate", generateBookUsage, stderr)
 	var bf bookFlags
@@ -93,18 +112,15 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	root := fs.String("root", "", "only positions at or below this `POSITION`")
 	var sf solverFlags
 	sf.register(fs, false)
-	if done, err := parse(fs, args); done {
+	b, bk, done, err := bf.parseOpen(fs, args, false, func() error {
+		bf.board = sf.board
+		if *depth < 0 {
+			return errors.New("--depth N is required")
+		}
+		_, err := sf.check()
 		return err
-	}
-	bf.board = sf.board
-	if *depth < 0 {
-		return errors.New("--depth N is required")
-	}
-	if _, err := sf.check(); err != nil {
-		return err
-	}
-	b, bk, err := bf.open(false)
-	if err != nil {
+	})
+	if done {
 		return err
 	}
 	defer bk.Close()
@@ -139,11 +155,8 @@ func bookLookup(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := newFlagSet("book lookup", "book lookup --db DIR POSITION...\n\nPrints \"<position> <score> moves: <score of each column>\" (-1000: full, ?: not in the book).", stderr)
 	var bf bookFlags
 	bf.register(fs, true)
-	if done, err := parse(fs, args); done {
-		return err
-	}
-	b, bk, err := bf.open(true)
-	if err != nil {
+	b, bk, done, err := bf.parseOpen(fs, args, true, nil)
+	if done {
 		return err
 	}
 	defer bk.Close()
@@ -197,11 +210,8 @@ func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlagSet("book stats", "book stats --db DIR [--board WxH]", stderr)
 	var bf bookFlags
 	bf.register(fs, true)
-	if done, err := parse(fs, args); done {
-		return err
-	}
-	b, bk, err := bf.open(true)
-	if err != nil {
+	b, bk, done, err := bf.parseOpen(fs, args, true, nil)
+	if done {
 		return err
 	}
 	defer bk.Close()
@@ -234,15 +244,12 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	seed := fs.Uint64("seed", 1, "random seed")
 	var sf solverFlags
 	sf.register(fs, false)
-	if done, err := parse(fs, args); done {
+	b, bk, done, err := bf.parseOpen(fs, args, true, func() error {
+		bf.board = sf.board
+		_, err := sf.check()
 		return err
-	}
-	bf.board = sf.board
-	if _, err := sf.check(); err != nil {
-		return err
-	}
-	b, bk, err := bf.open(true)
-	if err != nil {
+	})
+	if done {
 		return err
 	}
 	defer bk.Close()
@@ -266,14 +273,13 @@ func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var bf bookFlags
 	bf.register(fs, true)
 	out := fs.String("out", "", "the portable file to write")
-	if done, err := parse(fs, args); done {
-		return err
-	}
-	if *out == "" {
-		return errors.New("--out FILE is required")
-	}
-	b, bk, err := bf.open(true)
-	if err != nil {
+	b, bk, done, err := bf.parseOpen(fs, args, true, func() error {
+		if *out == "" {
+			return errors.New("--out FILE is required")
+		}
+		return nil
+	})
+	if done {
 		return err
 	}
 	defer bk.Close()
@@ -290,14 +296,13 @@ func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var bf bookFlags
 	bf.register(fs, true)
 	in := fs.String("in", "", "the portable file to read")
-	if done, err := parse(fs, args); done {
-		return err
-	}
-	if *in == "" {
-		return errors.New("--in FILE is required")
-	}
-	_, bk, err := bf.open(false)
-	if err != nil {
+	_, bk, done, err := bf.parseOpen(fs, args, false, func() error {
+		if *in == "" {
+			return errors.New("--in FILE is required")
+		}
+		return nil
+	})
+	if done {
 		return err
 	}
 	defer bk.Close()
