@@ -71,8 +71,8 @@ func (f *bookFlags) register(fs *pflag.FlagSet, board bool) {
 
 // open checks the flags and opens the database.
 func (f *bookFlags) open(readOnly bool) (*position.Board, *book.Book, error) {
-	if f.db == "" {
-		return nil, nil, errors.New("--db DIR is required")
+	if err := required("--db DIR", f.db); err != nil {
+		return nil, nil, err
 	}
 	b, err := position.ParseBoard(f.board)
 	if err != nil {
@@ -83,6 +83,14 @@ func (f *bookFlags) open(readOnly bool) (*position.Board, *book.Book, error) {
 	}
 	bk, err := book.Open(f.db, book.Options{ReadOnly: readOnly})
 	return b, bk, err
+}
+
+// required is the error for a required flag left empty, or nil.
+func required(flag, value string) error {
+	if value == "" {
+		return fmt.Errorf("%s is required", flag)
+	}
+	return nil
 }
 
 // parseOpen parses args into fs, on which f is registered, runs check (if
@@ -273,12 +281,7 @@ func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var bf bookFlags
 	bf.register(fs, true)
 	out := fs.String("out", "", "the portable file to write")
-	b, bk, done, err := bf.parseOpen(fs, args, true, func() error {
-		if *out == "" {
-			return errors.New("--out FILE is required")
-		}
-		return nil
-	})
+	b, bk, done, err := bf.parseOpen(fs, args, true, func() error { return required("--out FILE", *out) })
 	if done {
 		return err
 	}
@@ -296,12 +299,7 @@ func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var bf bookFlags
 	bf.register(fs, true)
 	in := fs.String("in", "", "the portable file to read")
-	_, bk, done, err := bf.parseOpen(fs, args, false, func() error {
-		if *in == "" {
-			return errors.New("--in FILE is required")
-		}
-		return nil
-	})
+	_, bk, done, err := bf.parseOpen(fs, args, false, func() error { return required("--in FILE", *in) })
 	if done {
 		return err
 	}
