@@ -24,11 +24,12 @@ func lowerBound(score int) uint8 { return uint8(score+scoreShift) | lowerFlag }
 // when it is at least beta. The side to move must have no winning move.
 //
 // r is w.ref(p), found by the caller, which has already asked for the
-// entry to be prefetched.
+// entry to be prefetched; threats is p.OpponentWinningCells(), which the
+// caller has also computed (Attack of the move that led to p).
 //
 // A stopped search (see worker) returns 0 from every node and writes
 // nothing to the table, so that what is there stays true.
-func (w *worker) negamax(p position.Position, r ref, alpha, beta int) int {
+func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta int) int {
 	w.nodes++
 	if w.nodes%checkEvery == 0 {
 		w.published.Store(w.nodes)
@@ -43,7 +44,6 @@ func (w *worker) negamax(p position.Position, r ref, alpha, beta int) int {
 		return 0
 	}
 
-	threats := p.OpponentWinningCells()
 	next := p.NonLosingMovesAgainst(threats)
 	n := p.Moves()
 	if score, ok := w.fromBook(p); ok {
@@ -89,7 +89,8 @@ func (w *worker) negamax(p position.Position, r ref, alpha, beta int) int {
 	// A single move that does not lose at once is forced: play it without
 	// a table entry of this node's own.
 	if next&(next-1) == 0 {
-		if _, wins := p.Attack(next); wins {
+		ours, wins := p.Attack(next)
+		if wins {
 			return (w.cells - 1 - n) / 2
 		}
 		if hi := (w.cells - 3 - n) / 2; beta > hi {
@@ -100,7 +101,7 @@ func (w *worker) negamax(p position.Position, r ref, alpha, beta int) int {
 		}
 		q := p
 		q.Play(next)
-		return -w.negamax(q, w.ref(q), -beta, -alpha)
+		return -w.negamax(q, w.ref(q), ours, -beta, -alpha)
 	}
 
 	start := w.nodes
@@ -164,7 +165,7 @@ func (w *worker) negamax(p position.Position, r ref, alpha, beta int) int {
 		// use) twice.
 		useful := ours &^ late
 		above := ((possible^m)<<1 | m<<2) & useful
-		moves.add(m, refs[i], bits.OnesCount64(useful)+bits.OnesCount64(above))
+		moves.add(m, refs[i], ours, bits.OnesCount64(useful)+bits.OnesCount64(above))
 	}
 	// No move wins with our next stone either.
 	if hi := (w.cells - 3 - n) / 2; beta > hi {
@@ -174,10 +175,10 @@ func (w *worker) negamax(p position.Position, r ref, alpha, beta int) int {
 			return beta
 		}
 	}
-	for m, cr := moves.next(); m != 0; m, cr = moves.next() {
+	for m, cr, ct := moves.next(); m != 0; m, cr, ct = moves.next() {
 		q := p
 		q.Play(m)
-		score := -w.negamax(q, cr, -beta, -alpha)
+		score := -w.negamax(q, cr, ct, -beta, -alpha)
 		if w.stopped {
 			return 0
 		}

@@ -225,7 +225,7 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 	var st Stats
 	found := false
 	s.run(ctx, &st, 1, func(w *worker) {
-		found = w.negamax(p, w.ref(p), a-1, a) >= a
+		found = w.negamax(p, w.ref(p), p.OpponentWinningCells(), a-1, a) >= a
 	})
 	if s.workers[0].stopped {
 		return false, st, context.Cause(ctx)
@@ -292,10 +292,10 @@ func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, st *
 	}
 	d := &s.dichotomy
 	d.reset(lo, hi)
-	r := s.config.ref(p)
+	r, threats := s.config.ref(p), p.OpponentWinningCells()
 	s.run(ctx, st, threads, func(w *worker) {
 		for v, ok := d.next(w); ok; v, ok = d.next(w) {
-			d.report(w, v, w.negamax(p, r, v, v+1))
+			d.report(w, v, w.negamax(p, r, threats, v, v+1))
 		}
 	})
 	switch {
