@@ -46,8 +46,10 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 
 	next := p.NonLosingMovesAgainst(threats)
 	n := p.Moves()
-	if score, ok := w.fromBook(p); ok {
-		return score
+	if n <= w.bookDepth { // not w.fromBook: this is inlined
+		if score, ok := w.book.Score(p); ok {
+			return score
+		}
 	}
 	if next == 0 { // every move lets the opponent win at once
 		return -(w.cells - n) / 2
