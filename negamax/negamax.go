@@ -128,7 +128,7 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 	// Ask for every child's table entry first, then look at the moves while
 	// the cache misses are under way.
 	sc := &w.scratch[n]
-	moves, refs := &sc.moves, &sc.refs
+	moves, refs, childThreats := &sc.moves, &sc.refs, &sc.threats
 	moves.n = 0
 	width := p.Board().Width()
 	for i := width - 1; i >= 0; i-- {
@@ -167,7 +167,8 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 		// use) twice.
 		useful := ours &^ late
 		above := ((possible^m)<<1 | m<<2) & useful
-		moves.add(m, refs[i], ours, bits.OnesCount64(useful)+bits.OnesCount64(above))
+		childThreats[i] = ours
+		moves.add(i, bits.OnesCount64(useful)+bits.OnesCount64(above))
 	}
 	// No move wins with our next stone either.
 	if hi := (w.cells - 3 - n) / 2; beta > hi {
@@ -177,10 +178,10 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 			return beta
 		}
 	}
-	for m, cr, ct := moves.next(); m != 0; m, cr, ct = moves.next() {
+	for i, ok := moves.next(); ok; i, ok = moves.next() {
 		q := p
-		q.Play(m)
-		score := -w.negamax(q, cr, ct, -beta, -alpha)
+		q.Play(next & w.colOrder[i])
+		score := -w.negamax(q, refs[i], childThreats[i], -beta, -alpha)
 		if w.stopped {
 			return 0
 		}

@@ -1,39 +1,36 @@
 package negamax
 
+import "c4/position"
+
 // sorter orders the moves of one node, best first: it is an insertion sort
-// on a fixed array, since a node has at most one move per column.
+// on a fixed array, since a node has at most one move per column. A move is
+// known by its index in the centre-first column order, and each entry
+// packs its score above that index, so that of moves with equal scores the
+// one nearer the centre comes out first.
 type sorter struct {
 	n       int
-	entries [32]struct {
-		move    uint64
-		ref     ref    // the table entry of the position after move
-		threats uint64 // the mover's winning cells after move
-		score   int
-	}
+	entries [position.MaxWidth]int
 }
 
-// add inserts move, with the table entry and the threats (see
-// position.Attack) of the position it leads to, and its score.
-// Of moves with equal scores, the one added last comes out first.
-func (s *sorter) add(move uint64, r ref, threats uint64, score int) {
-	i := s.n
+const indexBits = 5 // position.MaxWidth is 1 << indexBits
+
+// add inserts the move of index i with its score.
+func (s *sorter) add(i, score int) {
+	e := score<<indexBits | (position.MaxWidth - 1 - i)
+	j := s.n
 	s.n++
-	for ; i > 0 && s.entries[i-1].score > score; i-- {
-		s.entries[i] = s.entries[i-1]
+	for ; j > 0 && s.entries[j-1] > e; j-- {
+		s.entries[j] = s.entries[j-1]
 	}
-	s.entries[i].move = move
-	s.entries[i].ref = r
-	s.entries[i].threats = threats
-	s.entries[i].score = score
+	s.entries[j] = e
 }
 
-// next removes and returns the best remaining move with its entry and
-// threats, or a 0 move when none is left.
-func (s *sorter) next() (move uint64, r ref, threats uint64) {
+// next removes and returns the index of the best remaining move, or false
+// when none is left.
+func (s *sorter) next() (i int, ok bool) {
 	if s.n == 0 {
-		return 0, ref{}, 0
+		return 0, false
 	}
 	s.n--
-	e := &s.entries[s.n]
-	return e.move, e.ref, e.threats
+	return position.MaxWidth - 1 - s.entries[s.n]&(position.MaxWidth-1), true
 }

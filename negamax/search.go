@@ -126,11 +126,13 @@ type worker struct {
 	nodes, hits uint64
 	stopped     bool // by stop or ctx: the result is to be ignored
 
-	// scratch holds each depth's moves and child entries, so that a node does
-	// not clear a kilobyte of stack every time it is entered.
+	// scratch holds each depth's moves, child entries and child threats
+	// (indexed like colOrder), so that a node does not clear a kilobyte of
+	// stack every time it is entered.
 	scratch [64]struct {
-		moves sorter
-		refs  [position.MaxWidth]ref
+		moves   sorter
+		refs    [position.MaxWidth]ref
+		threats [position.MaxWidth]uint64
 	}
 }
 
