@@ -46,7 +46,7 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 
 	next := p.NonLosingMovesAgainst(threats)
 	n := p.Moves()
-	if n <= w.bookDepth { // not w.fromBook: this is inlined
+	if n <= w.bookDepth { // config.fromBook, written out: the call was not inlined
 		if score, ok := w.book.Score(p); ok {
 			return score
 		}

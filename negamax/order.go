@@ -12,11 +12,9 @@ type sorter struct {
 	entries [position.MaxWidth]int
 }
 
-const indexBits = 5 // position.MaxWidth is 1 << indexBits
-
-// add inserts the move of index i with its score.
+// add inserts the move of index i with its score, which is not negative.
 func (s *sorter) add(i, score int) {
-	e := score<<indexBits | (position.MaxWidth - 1 - i)
+	e := score*position.MaxWidth + position.MaxWidth - 1 - i
 	j := s.n
 	s.n++
 	for ; j > 0 && s.entries[j-1] > e; j-- {
@@ -32,5 +30,5 @@ func (s *sorter) next() (i int, ok bool) {
 		return 0, false
 	}
 	s.n--
-	return position.MaxWidth - 1 - s.entries[s.n]&(position.MaxWidth-1), true
+	return position.MaxWidth - 1 - s.entries[s.n]%position.MaxWidth, true
 }
