@@ -67,13 +67,15 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 	}
 	// Nor can we with this one; and a side that cannot complete four any
 	// more, or loses the race for the cells when the opponent answers every
-	// move in its column, cannot win at all.
+	// move in its column, cannot win at all. (Those bounds are at most 0:
+	// with beta below 0 they cannot cut, and are not computed.)
 	hi := (w.cells - 1 - n) / 2
-	if c, ok := p.FollowUpCeiling(); ok {
-		hi = min(hi, c)
-	}
-	if hi > 0 && !p.CanStillWin() {
-		hi = 0
+	if beta >= 0 {
+		if c, ok := p.FollowUpCeiling(); ok {
+			hi = min(hi, c)
+		} else if hi > 0 && !p.CanStillWin() {
+			hi = 0
+		}
 	}
 	if beta > hi {
 		beta = hi
