@@ -46,8 +46,8 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 
 	next := p.NonLosingMovesAgainst(threats)
 	n := p.Moves()
-	if n <= w.bookDepth { // config.fromBook, written out: the call was not inlined
-		if score, ok := w.book.Score(p); ok {
+	if n <= w.bookDepth { // keeps the call, which is not inlined, off the path of deeper nodes
+		if score, ok := w.fromBook(p); ok {
 			return score
 		}
 	}
