@@ -9,8 +9,9 @@
 // moves left, orders moves by the threats they create (centre first among
 // equals), remembers bounds in a transposition table keyed by
 // position.TableKey (a position and its mirror share an entry while the
-// board is less than half full), and finds the score by a dichotomic series of null-window searches that probes short
-// wins and losses first (Pascal Pons' "iterative deepening").
+// board is less than half full), and finds the score by a dichotomic
+// series of null-window searches that probes short wins and losses first
+// (Pascal Pons' "iterative deepening").
 //
 // A Solver is not safe for concurrent use: give each goroutine its own.
 package negamax

@@ -19,8 +19,8 @@ import (
 // most-proving leaf (its best sibling, usually) and gives it to another
 // worker. (Counting it as lost instead sends the next worker further away:
 // 88-99 ms a position instead of 69-81 on the first 100 lines of
-// Begin-Medium with two threads.) A leaf on which splitWork has been spent is split into its
-// children, so that the workers can share its subtree.
+// Begin-Medium with two threads.) A leaf on which splitWork has been spent
+// is split into its children, so that the workers can share its subtree.
 //
 // Only the coordinator touches the top tree; the workers share nothing but
 // the table, which needs no lock (see entry).
