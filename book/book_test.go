@@ -324,3 +324,23 @@ func TestKill(t *testing.T) {
 	generate(t, bk, position.New(b), 9)
 	sameBooks(t, b, whole, bk)
 }
+
+// TestNoStaleLogs checks that a finished book keeps no write-ahead log but
+// the current one: pebble would keep obsolete ones to reuse them.
+func TestNoStaleLogs(t *testing.T) {
+	dir, b := t.TempDir(), mustBoard(t, 5, 4)
+	for depth := 6; depth <= 9; depth++ { // open, add a depth, close
+		bk, err := Open(dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		generate(t, bk, position.New(b), depth)
+		if err := bk.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	logs, _ := filepath.Glob(filepath.Join(dir, "*.log"))
+	if len(logs) > 1 {
+		t.Errorf("write-ahead logs left: %v", logs)
+	}
+}
