@@ -1,0 +1,35 @@
+package book_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"c4/book"
+	"c4/position"
+)
+
+// A complete book of the 4x4 board, then the score of its empty position
+// and of each first move, without search.
+func ExampleGenerator() {
+	dir, err := os.MkdirTemp("", "c4book")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	bk, err := book.Open(dir, book.Options{})
+	if err != nil {
+		panic(err)
+	}
+	defer bk.Close()
+
+	b, _ := position.NewBoard(4, 4)
+	g := book.Generator{Book: bk, Root: position.New(b), Depth: b.Cells()}
+	if _, err := g.Run(context.Background()); err != nil {
+		panic(err)
+	}
+	score, _ := bk.Score(position.New(b))
+	moves, _, _ := bk.MoveScores(position.New(b))
+	fmt.Println("depth", bk.Depth(b), "empty board", score, "moves", moves)
+	// Output: depth 16 empty board 0 moves [0 0 0 0]
+}
