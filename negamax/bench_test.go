@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"c4/testsets"
+	"c4/testsets/publictest"
 )
 
 // BenchmarkSolve solves the first 100 positions of each public set, one
@@ -15,7 +16,7 @@ import (
 func BenchmarkSolve(b *testing.B) {
 	s := New(Options{})
 	for _, name := range testsets.PublicNames {
-		set := publicSet(b, name)
+		set := publictest.Set(b, name)
 		cases := set.Cases[:100]
 		for _, mode := range []Mode{Strong, Weak} {
 			b.Run(testsets.Label(name)+"/"+[...]string{"strong", "weak"}[mode], func(b *testing.B) {

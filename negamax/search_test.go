@@ -3,27 +3,12 @@ package negamax
 import (
 	"context"
 	"errors"
-	"os"
 	"testing"
 	"time"
 
 	"c4/position"
-	"c4/testsets"
+	"c4/testsets/publictest"
 )
-
-// publicSet reads a public set from ../shared/testsets. Without the folder
-// the test is skipped, except under CI, where it fails.
-func publicSet(t testing.TB, name string) *testsets.Set {
-	t.Helper()
-	set, err := testsets.ReadPublic(name)
-	if errors.Is(err, testsets.ErrNoPublic) && os.Getenv("CI") == "" {
-		t.Skip(err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return set
-}
 
 func mustParse(t testing.TB, s string) position.Position {
 	t.Helper()
@@ -50,7 +35,7 @@ func TestPublicSets(t *testing.T) {
 		{"Test_L1_R1", 0, []Mode{Strong, Weak}},
 		{"Test_L1_R2", 100, []Mode{Strong}},
 	} {
-		set := publicSet(t, tc.name)
+		set := publictest.Set(t, tc.name)
 		cases := set.Cases
 		if tc.limit > 0 {
 			cases = cases[:tc.limit]
@@ -157,7 +142,7 @@ func TestCancel(t *testing.T) {
 		}
 		// The table a stopped search leaves holds only true bounds: the
 		// solver still gives right answers without a Reset.
-		for _, c := range publicSet(t, "Test_L1_R1").Cases[:20] {
+		for _, c := range publictest.Set(t, "Test_L1_R1").Cases[:20] {
 			r, err := s.Solve(context.Background(), c.Position, Strong)
 			if err != nil || r.Score != c.Score {
 				t.Errorf("%d threads, after a cancelled search: line %d scored %d, %v; want %d", threads, c.Line, r.Score, err, c.Score)
@@ -171,7 +156,7 @@ func TestCancel(t *testing.T) {
 func TestThreads(t *testing.T) {
 	s := New(Options{TableMiB: 16, Threads: 3})
 	for _, name := range []string{"Test_L2_R2", "Test_L1_R1"} {
-		for _, c := range publicSet(t, name).Cases[:100] {
+		for _, c := range publictest.Set(t, name).Cases[:100] {
 			for _, mode := range []Mode{Strong, Weak} {
 				want := c.Score
 				if mode == Weak {
@@ -188,7 +173,7 @@ func TestThreads(t *testing.T) {
 
 // TestAtLeast checks the bound search against the exact scores of a set.
 func TestAtLeast(t *testing.T) {
-	for _, c := range publicSet(t, "Test_L2_R1").Cases[:300] {
+	for _, c := range publictest.Set(t, "Test_L2_R1").Cases[:300] {
 		for _, a := range []int{c.Score, c.Score + 1} {
 			ok, _, err := testSolver.AtLeast(context.Background(), c.Position, a)
 			if err != nil || ok != (c.Score >= a) {

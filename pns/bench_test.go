@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"c4/testsets"
+	"c4/testsets/publictest"
 )
 
 // BenchmarkWeak solves the first 100 positions of each public set, one an op,
@@ -15,7 +16,7 @@ import (
 //	go test ./pns -run XXX -bench Weak -benchtime 100x -timeout 0
 func BenchmarkWeak(b *testing.B) {
 	for _, name := range testsets.PublicNames {
-		cases := publicSet(b, name).Cases[:100]
+		cases := publictest.Set(b, name).Cases[:100]
 		for _, threads := range []int{1, 2} {
 			s := New(Options{Threads: threads})
 			b.Run(fmt.Sprintf("%s/threads=%d", testsets.Label(name), threads), func(b *testing.B) { runWeak(b, s, cases) })
@@ -26,7 +27,7 @@ func BenchmarkWeak(b *testing.B) {
 // BenchmarkEpsilon compares values of the 1+epsilon trick's epsilon.
 func BenchmarkEpsilon(b *testing.B) {
 	for _, name := range []string{"Test_L2_R2", "Test_L1_R1", "Test_L1_R2"} {
-		cases := publicSet(b, name).Cases[:100]
+		cases := publictest.Set(b, name).Cases[:100]
 		for _, eps := range []float64{-1, 0.125, 0.25, 0.5, 1, 2, 4} {
 			s := New(Options{TableMiB: 128, Epsilon: eps})
 			b.Run(fmt.Sprintf("%s/eps=%g", testsets.Label(name), max(eps, 0)), func(b *testing.B) { runWeak(b, s, cases) })

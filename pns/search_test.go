@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"testing"
 	"time"
@@ -12,20 +11,8 @@ import (
 
 	"c4/negamax"
 	"c4/position"
-	"c4/testsets"
+	"c4/testsets/publictest"
 )
-
-func publicSet(t testing.TB, name string) *testsets.Set {
-	t.Helper()
-	set, err := testsets.ReadPublic(name)
-	if errors.Is(err, testsets.ErrNoPublic) && os.Getenv("CI") == "" {
-		t.Skip(err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return set
-}
 
 // TestPublicSets checks that DFPN's weak result is the sign of every
 // expected score.
@@ -33,7 +20,7 @@ func TestPublicSets(t *testing.T) {
 	s := New(Options{TableMiB: 64})
 	for _, name := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1"} {
 		var nodes uint64
-		for _, c := range publicSet(t, name).Cases {
+		for _, c := range publictest.Set(t, name).Cases {
 			s.Reset()
 			got, st, err := s.Weak(context.Background(), c.Position)
 			nodes += st.Nodes
@@ -92,7 +79,7 @@ func randomPosition(rng *rand.Rand, b *position.Board, n int) (position.Position
 // TestBudgetResumes stops a search by its work budget and resumes it,
 // serial and parallel.
 func TestBudgetResumes(t *testing.T) {
-	c := publicSet(t, "Test_L1_R2").Cases[0]
+	c := publictest.Set(t, "Test_L1_R2").Cases[0]
 	for _, threads := range []int{1, 2} {
 		s := New(Options{TableMiB: 16, Threads: threads})
 		full, st, err := s.Prove(context.Background(), c.Position, false, 0)
@@ -135,7 +122,7 @@ func TestCancel(t *testing.T) {
 // (the parallel search: its goroutines and channels).
 func TestMemoryBound(t *testing.T) {
 	const mib = 8
-	cases := publicSet(t, "Test_L2_R2").Cases[:50]
+	cases := publictest.Set(t, "Test_L2_R2").Cases[:50]
 	for _, threads := range []int{1, 2} {
 		s := New(Options{TableMiB: mib, Threads: threads})
 		got := len(s.tt.entries) * int(unsafe.Sizeof(entry{}))
@@ -174,8 +161,8 @@ func TestAddPN(t *testing.T) {
 // workers, answers as the serial one on the first lines of Middle-Medium
 // and Begin-Medium (go test -race -short runs fewer).
 func TestParallel(t *testing.T) {
-	cases := publicSet(t, "Test_L2_R2").Cases[:200]
-	hard := publicSet(t, "Test_L1_R2").Cases[:10]
+	cases := publictest.Set(t, "Test_L2_R2").Cases[:200]
+	hard := publictest.Set(t, "Test_L1_R2").Cases[:10]
 	if testing.Short() {
 		cases, hard = cases[:40], hard[:2]
 	}

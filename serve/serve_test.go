@@ -2,13 +2,11 @@ package serve
 
 import (
 	"encoding/json"
-	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -18,6 +16,7 @@ import (
 	"time"
 
 	"c4/testsets"
+	"c4/testsets/publictest"
 )
 
 func newTestServer(t testing.TB, cfg Config) *httptest.Server {
@@ -153,14 +152,7 @@ func TestBusy(t *testing.T) {
 func TestLoad(t *testing.T) {
 	var cases []testsets.Case
 	for _, name := range []string{"Test_L3_R1", "Test_L2_R1"} {
-		set, err := testsets.ReadPublic(name)
-		if errors.Is(err, testsets.ErrNoPublic) && os.Getenv("CI") == "" {
-			t.Skip(err)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		cases = append(cases, set.Cases...)
+		cases = append(cases, publictest.Set(t, name).Cases...)
 	}
 	before := runtime.NumGoroutine()
 	ts := httptest.NewServer(New(Config{TableMiB: 16, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}).Handler())
@@ -227,10 +219,7 @@ func FuzzPos(f *testing.F) {
 //	go test -tags pebblegozstd ./serve -run XXX -bench API -benchtime 1000x
 func BenchmarkAPI(b *testing.B) {
 	for _, name := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2"} {
-		set, err := testsets.ReadPublic(name)
-		if err != nil {
-			b.Skip(err)
-		}
+		set := publictest.Set(b, name)
 		b.Run(testsets.Label(name), func(b *testing.B) {
 			ts := newTestServer(b, Config{TableMiB: 64})
 			var times []time.Duration
