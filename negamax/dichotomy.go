@@ -4,9 +4,10 @@ import "sync"
 
 // dichotomy narrows the interval [lo, hi] known to hold a score by
 // null-window probes: a probe at v says whether the score is above v. One
-// worker runs Pascal Pons' series: the middle of the interval, but nearer
-// zero while that is far from it, so that short wins and losses are tried
-// first, with little search. Several workers each take a probe of their
+// worker runs Pascal Pons' series: the middle of the interval, or half way
+// from zero to the interval's end on the middle's side when that is
+// farther out, so that short wins and losses, which take little search,
+// are tried first. Several workers each take a probe of their
 // own, in a part of the interval that no other probe splits, and a probe
 // made useless by another's answer is stopped.
 //
