@@ -10,6 +10,7 @@ import (
 
 	"c4/bench"
 	"c4/book"
+	"c4/book/builtin"
 	"c4/negamax"
 	"c4/pns"
 	"c4/position"
@@ -49,8 +50,9 @@ type solverFlags struct {
 	threads  int
 	weak     bool
 	engine   string
-	bookDir  string
-	book     *book.Book      // opened by open when bookDir is set; closed by close
+	bookDir  string          // --book: a database folder, builtin or none
+	book     negamax.Book    // the book of --book, set by openBook
+	closer   func() error    // closes a database book
 	solver   *negamax.Solver // the negamax solver made by open or exactSolver
 }
 
@@ -64,13 +66,15 @@ func (f *solverFlags) register(fs *pflag.FlagSet, withEngines bool) {
 	if withEngines {
 		fs.BoolVarP(&f.weak, "weak", "w", false, "weak solving: only win (1), draw (0) or loss (-1)")
 		fs.StringVar(&f.engine, "engine", "negamax", "negamax (exact alpha-beta) or dfpn (proof numbers, weak only)")
-		f.registerBook(fs)
+		f.registerBook(fs, "none")
 	}
 }
 
-// registerBook adds --book, for commands that search with negamax.
-func (f *solverFlags) registerBook(fs *pflag.FlagSet) {
-	fs.StringVar(&f.bookDir, "book", "", "opening book database `DIR` (c4 book generate) to answer early positions from")
+// registerBook adds --book, for commands that search with negamax, with
+// its default: none for the commands that measure the search (solve,
+// bench), builtin for those that play (play, serve).
+func (f *solverFlags) registerBook(fs *pflag.FlagSet, def string) {
+	fs.StringVar(&f.bookDir, "book", def, "opening book to answer early positions from: a database `DIR` (c4 book generate), builtin (7x6, up to 8 stones, inside c4) or none")
 }
 
 // check reads --board and checks --tt-mib and --threads.
@@ -93,7 +97,7 @@ func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if f.bookDir != "" && f.engine != "negamax" {
+	if f.bookDir != "none" && f.engine != "negamax" {
 		return nil, nil, errors.New("--book works with --engine negamax")
 	}
 	if err := f.openBook(); err != nil {
@@ -128,28 +132,34 @@ func (f *solverFlags) exactSolver() (*position.Board, *negamax.Solver, error) {
 	return b, f.negamax(), nil
 }
 
-// openBook opens --book, if given, for close to close.
+// openBook opens --book, if any, for close to close.
 func (f *solverFlags) openBook() error {
-	if f.bookDir == "" {
+	switch f.bookDir {
+	case "", "none": // "": a command without --book
 		return nil
+	case "builtin":
+		bk, err := builtin.Book()
+		if err == nil {
+			f.book = bk
+		}
+		return err
 	}
-	var err error
-	f.book, err = book.Open(f.bookDir, book.Options{ReadOnly: true})
+	bk, err := book.Open(f.bookDir, book.Options{ReadOnly: true})
+	if err == nil {
+		f.book, f.closer = bk, bk.Close
+	}
 	return err
 }
 
 func (f *solverFlags) negamax() *negamax.Solver {
-	opts := negamax.Options{TableMiB: f.tableMiB, Threads: f.threads}
-	if f.book != nil {
-		opts.Book = f.book
-	}
+	opts := negamax.Options{TableMiB: f.tableMiB, Threads: f.threads, Book: f.book}
 	f.solver = negamax.New(opts)
 	return f.solver
 }
 
-// close closes the book, if open opened one.
+// close closes the book, if openBook opened a database.
 func (f *solverFlags) close() {
-	if f.book != nil {
-		f.book.Close()
+	if f.closer != nil {
+		f.closer()
 	}
 }

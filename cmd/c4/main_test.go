@@ -81,6 +81,20 @@ func TestSolveAnalyzeAndStats(t *testing.T) {
 	}
 }
 
+// TestBuiltinBook: the built-in book answers the empty board and its moves
+// without search, and play, which uses it by default, opens at once on 7x6.
+func TestBuiltinBook(t *testing.T) {
+	code, out, errOut := c4(t, "", "solve", "--book", "builtin", "--analyze", "--stats", "")
+	f := strings.Fields(out) // the moves' scores, 0 nodes, the microseconds
+	if code != 0 || len(f) != 9 || strings.Join(f[:8], " ") != "-2 -1 0 1 0 -1 -2 0" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = c4(t, "q\n", "play", "--first", "c4", "--tt-mib", "8")
+	if code != 0 || !strings.Contains(out, "c4 plays 4 (score +1 for c4)") {
+		t.Errorf("play: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
 func TestUsageErrors(t *testing.T) {
 	for _, args := range [][]string{{}, {"nope"}, {"solve", "--nope"}, {"solve", "--board", "9x9", "1"}, {"solve", "--tt-mib", "0", "1"}, {"solve", "-w", "--engine", "mcts", "1"}} {
 		if code, _, errOut := c4(t, "", args...); code == 0 || errOut == "" {

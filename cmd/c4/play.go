@@ -8,18 +8,19 @@ import (
 	"c4/play"
 )
 
-const playUsage = `play [--first human|c4] [--hints] [--book DIR] [--board WxH] [flags]
+const playUsage = `play [--first human|c4] [--hints] [--book DIR|builtin|none] [--board WxH] [flags]
 
 A game against perfect play in the terminal. Type a column number to play,
 u to take back your last move, q to quit. c4 plays its best move: the
-quickest win, or the slowest loss, the centre first among equals. Early
-positions take the solver a long time on 7x6 without a book (c4 book).`
+quickest win, or the slowest loss, the centre first among equals. On 7x6
+the built-in book answers the first 8 stones at once; without a book
+(--book none) early positions take the solver seconds to a minute.`
 
 func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("play", playUsage, stderr)
 	var sf solverFlags
 	sf.register(fs, false)
-	sf.registerBook(fs)
+	sf.registerBook(fs, "builtin")
 	first := fs.String("first", "human", "who plays first: human or c4")
 	hints := fs.Bool("hints", false, "show the score of every column before each of your moves")
 	if done, err := parse(fs, args); done {

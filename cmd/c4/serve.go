@@ -15,7 +15,7 @@ import (
 	"c4/serve"
 )
 
-const serveUsage = `serve [--addr HOST:PORT] [--book DIR] [--tt-mib MiB] [flags]
+const serveUsage = `serve [--addr HOST:PORT] [--book DIR|builtin|none] [--tt-mib MiB] [flags]
 
 Serves the JSON API and a web page to play against perfect play:
   GET /api/solve?pos=4453[&weak=1]  {"pos","score","moves":[score per column, null if full],"nodes","micros"}
@@ -24,14 +24,15 @@ Serves the JSON API and a web page to play against perfect play:
 Bad positions get 400 with {"error": ...}; a position not solved within
 --budget, or a request that finds every solver busy for --wait, gets 503.
 --threads is the number of solves at once (one goroutine each, each with its
-own --tt-mib table). Requests are logged on stderr. SIGINT or SIGTERM shuts
-down gracefully.`
+own --tt-mib table). The built-in 7x6 book of up to 8 stones is used unless
+--book says otherwise. Requests are logged on stderr. SIGINT or SIGTERM
+shuts down gracefully.`
 
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", serveUsage, stderr)
 	var sf solverFlags
 	sf.register(fs, false)
-	sf.registerBook(fs)
+	sf.registerBook(fs, "builtin")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	budget := fs.Duration("budget", 2*time.Second, "most time to solve one request")
 	wait := fs.Duration("wait", 250*time.Millisecond, "most time a request waits for a free solver")
@@ -47,10 +48,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	defer sf.close()
 	cfg := serve.Config{Board: b, Solvers: sf.threads, TableMiB: sf.tableMiB, Budget: *budget, Wait: *wait,
-		Logger: slog.New(slog.NewTextHandler(stderr, nil))}
-	if sf.book != nil {
-		cfg.Book = sf.book
-	}
+		Book: sf.book, Logger: slog.New(slog.NewTextHandler(stderr, nil))}
 	srv := serve.New(cfg).HTTPServer(*addr)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
