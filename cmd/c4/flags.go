@@ -152,8 +152,7 @@ func (f *solverFlags) openBook() error {
 }
 
 func (f *solverFlags) negamax() *negamax.Solver {
-	opts := negamax.Options{TableMiB: f.tableMiB, Threads: f.threads, Book: f.book}
-	f.solver = negamax.New(opts)
+	f.solver = negamax.New(negamax.Options{TableMiB: f.tableMiB, Threads: f.threads, Book: f.book})
 	return f.solver
 }
 
