@@ -14,6 +14,10 @@
 // a position it was generated for, so that searches know which positions to
 // look up (Depth).
 //
+// A small book can also be read whole into memory from its portable file
+// (Export, ReadMemory), without a database: that is how c4 carries one
+// (package builtin).
+//
 // Tables are compressed with zstd in pure Go (pebble's pebblegozstd build
 // tag, set in c4's build and test commands) and carry bloom filters, so
 // that a lookup of a position the book does not hold, which the generator
