@@ -97,7 +97,7 @@ func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if f.bookDir != "none" && f.engine != "negamax" {
+	if f.wantsBook() && f.engine != "negamax" {
 		return nil, nil, errors.New("--book works with --engine negamax")
 	}
 	if err := f.openBook(); err != nil {
@@ -132,12 +132,15 @@ func (f *solverFlags) exactSolver() (*position.Board, *negamax.Solver, error) {
 	return b, f.negamax(), nil
 }
 
+// wantsBook says whether --book names a book ("": a command without it).
+func (f *solverFlags) wantsBook() bool { return f.bookDir != "" && f.bookDir != "none" }
+
 // openBook opens --book, if any, for close to close.
 func (f *solverFlags) openBook() error {
-	switch f.bookDir {
-	case "", "none": // "": a command without --book
+	switch {
+	case !f.wantsBook():
 		return nil
-	case "builtin":
+	case f.bookDir == "builtin":
 		bk, err := builtin.Book()
 		if err == nil {
 			f.book = bk
