@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 
@@ -36,6 +37,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	out := fs.String("out", "", "write the report to `FILE` instead of standard output")
 	compare := fs.String("compare", "", "show each figure beside those of an earlier run's JSON report `FILE`")
 	plot := fs.String("plot", "", "draw the time distribution and mean nodes of each set as an SVG `FILE`")
+	profile := fs.String("cpuprofile", "", "write a CPU profile of the solving to `FILE`, for go tool pprof (and cmd/c4/default.pgo)")
 	if done, err := parse(fs, args); done {
 		return err
 	}
@@ -68,6 +70,12 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		opts.Progress = stderr
 	}
 	report := bench.Report{Engine: sf.engine, Mode: map[bool]string{false: "strong", true: "weak"}[sf.weak], Board: b.String(), TableMiB: sf.tableMiB, Threads: sf.threads}
+	stopProfile := func() error { return nil }
+	if *profile != "" {
+		if stopProfile, err = startProfile(*profile); err != nil {
+			return err
+		}
+	}
 	mismatches := 0
 	var runErr error
 	for _, set := range sets {
@@ -85,6 +93,9 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			break
 		}
 	}
+	if err := stopProfile(); err != nil {
+		return err
+	}
 	if err := writeReport(report, *format, *out, old, stdout); err != nil {
 		return err
 	}
@@ -100,6 +111,22 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fmt.Errorf("%d scores differ from the sets", mismatches)
 	}
 	return nil
+}
+
+// startProfile starts writing a CPU profile to path; stop ends it.
+func startProfile(path string) (stop func() error, err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		return f.Close()
+	}, nil
 }
 
 // loadSets reads the named sets from dir, or the embedded ones.

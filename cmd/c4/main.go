@@ -7,7 +7,13 @@
 //	c4 serve [flags]                 the JSON API and a web page to play in a browser
 //
 // Run "c4 COMMAND --help" for a command's flags.
+//
+// The go command builds c4 with default.pgo, a CPU profile of its benchmark
+// runs, which makes the search about 7% faster; "go generate ./cmd/c4"
+// makes it again (see pgo.sh).
 package main
+
+//go:generate sh pgo.sh
 
 import (
 	"context"

@@ -130,23 +130,27 @@ func TestBench(t *testing.T) {
 // report, compares a second run with it, and draws the plot.
 func TestBenchEmbeddedAndReports(t *testing.T) {
 	dir := t.TempDir()
-	report, plot := filepath.Join(dir, "r.json"), filepath.Join(dir, "p.svg")
+	report, plot, profile := filepath.Join(dir, "r.json"), filepath.Join(dir, "p.svg"), filepath.Join(dir, "cpu.prof")
 	code, out, errOut := c4(t, "", "bench", "--tt-mib", "16", "--set", "Test_L3_R1", "--limit", "50", "--format", "json", "--out", report)
 	if code != 0 || out != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	code, out, errOut = c4(t, "", "bench", "--tt-mib", "16", "--set", "Test_L3_R1", "--limit", "50", "--compare", report, "--plot", plot, "--format", "markdown")
+	code, out, errOut = c4(t, "", "bench", "--tt-mib", "16", "--set", "Test_L3_R1", "--limit", "50", "--compare", report, "--plot", plot, "--format", "markdown", "--cpuprofile", profile)
 	if code != 0 || !strings.Contains(out, "| End-Easy (Test_L3_R1) | 50 |") || !strings.Contains(out, "ratio") {
 		t.Errorf("compare: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	if svg, err := os.ReadFile(plot); err != nil || !strings.HasPrefix(string(svg), "<svg") {
 		t.Errorf("plot: %v", err)
 	}
+	if fi, err := os.Stat(profile); err != nil || fi.Size() == 0 {
+		t.Errorf("profile: %v", err)
+	}
 	for _, args := range [][]string{
 		{"bench", "--board", "4x4"},          // the embedded sets are 7x6
 		{"bench", "--set", "nope"},           // no such embedded set
 		{"bench", "--format", "xml"},         // no such format
 		{"bench", "--compare", report + "x"}, // no such report
+		{"bench", "--cpuprofile", dir},       // a folder
 	} {
 		if code, _, errOut := c4(t, "", args...); code == 0 || errOut == "" {
 			t.Errorf("c4 %v: exit %d, stderr %q; want an error", args, code, errOut)
