@@ -131,7 +131,7 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 	// the cache misses are under way.
 	sc := &w.scratch[n]
 	moves, refs, childThreats := &sc.moves, &sc.refs, &sc.threats
-	moves.n = 0
+	moves.reset(w.sortShift)
 	width := p.Board().Width()
 	for i := width - 1; i >= 0; i-- {
 		if m := next & w.colOrder[i]; m != 0 {

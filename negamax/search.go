@@ -112,6 +112,7 @@ type config struct {
 	far, near *table
 	cells     int
 	colOrder  [position.MaxWidth]uint64 // column masks, centre first
+	sortShift uint                      // the move sorter's, for the board's width
 	nearFrom  int                       // stones from which positions use the near table
 	etcBelow  int                       // stones below which nodes look up their children
 	book      Book
@@ -194,7 +195,8 @@ func (s *Solver) setBoard(b *position.Board) {
 	cells := b.Cells()
 	s.board = b
 	s.config = config{far: s.far, near: s.near, cells: cells, colOrder: b.CentreFirst(),
-		nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty, book: s.book, bookDepth: -1}
+		sortShift: sortShift(b.Width()), nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty,
+		book: s.book, bookDepth: -1}
 	if s.book != nil {
 		s.config.bookDepth = s.book.Depth(b)
 	}
