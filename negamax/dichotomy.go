@@ -7,7 +7,11 @@ import "sync"
 // worker runs Pascal Pons' series: the middle of the interval, or half way
 // from zero to the interval's end on the middle's side when that is
 // farther out, so that short wins and losses, which take little search,
-// are tried first. Several workers each take a probe of their
+// are tried first. On positions of at most weakFirstStones stones, whose
+// scores are small, the sign's probes (0, then -1) come first instead: by
+// nodes, -10% on the empty 7x6 board and -14% on its four positions of one
+// stone up to mirror image, but +2% on those of two stones (see the
+// README). Several workers each take a probe of their
 // own, in a part of the interval that no other probe splits, and a probe
 // made useless by another's answer is stopped.
 //
@@ -16,22 +20,24 @@ import "sync"
 // threads were slower than one on Begin-Hard; with different probes, 1.35
 // times faster on its first ten lines.
 type dichotomy struct {
-	mu      sync.Mutex
-	changed sync.Cond // lo, hi or a probe changed
-	lo, hi  int
-	probes  map[*worker]int // the value each busy worker probes
-	stopped bool            // by the context
+	mu        sync.Mutex
+	changed   sync.Cond // lo, hi or a probe changed
+	lo, hi    int
+	probes    map[*worker]int // the value each busy worker probes
+	stopped   bool            // by the context
+	weakFirst bool            // probe 0 and -1 before Pons' series
 }
 
-// reset starts a new search of a score in [lo, hi].
-func (d *dichotomy) reset(lo, hi int) {
+// reset starts a new search of a score in [lo, hi], probing the sign
+// first if weakFirst.
+func (d *dichotomy) reset(lo, hi int, weakFirst bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.probes == nil {
 		d.probes = map[*worker]int{}
 		d.changed.L = &d.mu
 	}
-	d.lo, d.hi, d.stopped = lo, hi, false
+	d.lo, d.hi, d.stopped, d.weakFirst = lo, hi, false, weakFirst
 	clear(d.probes)
 }
 
@@ -74,6 +80,11 @@ func (d *dichotomy) pick() (int, bool) {
 	}
 	if !found {
 		return 0, false
+	}
+	if d.weakFirst && lo <= 0 && 0 < hi {
+		return 0, true
+	} else if d.weakFirst && lo < 0 && hi >= 0 {
+		return -1, true
 	}
 	med := lo + (hi-lo)/2
 	if med <= 0 && lo/2 < med {
