@@ -7,10 +7,10 @@ import "sync"
 // worker runs Pascal Pons' series: the middle of the interval, or half way
 // from zero to the interval's end on the middle's side when that is
 // farther out, so that short wins and losses, which take little search,
-// are tried first. On positions of at most weakFirstStones stones, whose
+// are tried first. On positions of at most signFirstStones stones, whose
 // scores are small, the sign's probes (0, then -1) come first instead, and
-// then probes away from zero at doubling steps (the score above 1? 2? 4?
-// ...) until one fails, and the interval is halved from there: by nodes,
+// then probes away from zero at doubling steps (is the score above 1? 3?
+// 7? ...) until one fails, and the interval is halved from there: by nodes,
 // -19% on the empty 7x6 board and -16% on its four positions of one stone
 // up to mirror image, but the sign first took 2% more on those of two
 // stones (see the README). Several workers each take a probe of their
@@ -27,19 +27,19 @@ type dichotomy struct {
 	lo, hi    int
 	probes    map[*worker]int // the value each busy worker probes
 	stopped   bool            // by the context
-	weakFirst bool            // the sign first, then doubling steps
+	signFirst bool            // the sign first, then doubling steps
 }
 
 // reset starts a new search of a score in [lo, hi], probing the sign
-// first if weakFirst.
-func (d *dichotomy) reset(lo, hi int, weakFirst bool) {
+// first if signFirst.
+func (d *dichotomy) reset(lo, hi int, signFirst bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.probes == nil {
 		d.probes = map[*worker]int{}
 		d.changed.L = &d.mu
 	}
-	d.lo, d.hi, d.stopped, d.weakFirst = lo, hi, false, weakFirst
+	d.lo, d.hi, d.stopped, d.signFirst = lo, hi, false, signFirst
 	clear(d.probes)
 }
 
@@ -83,7 +83,7 @@ func (d *dichotomy) pick() (int, bool) {
 	if !found {
 		return 0, false
 	}
-	if d.weakFirst {
+	if d.signFirst {
 		switch {
 		case lo <= 0 && 0 < hi:
 			return 0, true

@@ -9,11 +9,11 @@ import (
 // 7x6 board's interval, with a second worker taking the next part.
 func TestDichotomyOrder(t *testing.T) {
 	for _, tc := range []struct {
-		weakFirst     bool
+		signFirst     bool
 		first, second int
 	}{{false, -10, 10}, {true, 0, -1}} {
 		var d dichotomy
-		d.reset(-21, 21, tc.weakFirst)
+		d.reset(-21, 21, tc.signFirst)
 		first, ok := d.next(&worker{})
 		if !ok {
 			t.Fatal("no first probe")
@@ -23,7 +23,7 @@ func TestDichotomyOrder(t *testing.T) {
 			t.Fatal("no second probe")
 		}
 		if first != tc.first || second != tc.second {
-			t.Errorf("weakFirst %v: probes %d, %d; want %d, %d", tc.weakFirst, first, second, tc.first, tc.second)
+			t.Errorf("signFirst %v: probes %d, %d; want %d, %d", tc.signFirst, first, second, tc.first, tc.second)
 		}
 	}
 }

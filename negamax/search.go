@@ -150,9 +150,9 @@ const (
 	// cells than parallelMinEmpty: smaller searches take less time than
 	// starting them.
 	parallelMinEmpty = 20
-	// weakFirstStones: on positions with at most this many stones, the
-	// dichotomy probes the sign first (see dichotomy.weakFirst).
-	weakFirstStones = 1
+	// signFirstStones: on positions with at most this many stones, the
+	// dichotomy probes the sign first (see dichotomy.signFirst).
+	signFirstStones = 1
 )
 
 // New returns a Solver with an empty table.
@@ -299,7 +299,7 @@ func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, st *
 		threads = 1
 	}
 	d := &s.dichotomy
-	d.reset(lo, hi, n <= weakFirstStones)
+	d.reset(lo, hi, n <= signFirstStones)
 	r, threats := s.config.ref(p), p.OpponentWinningCells()
 	s.run(ctx, st, threads, func(w *worker) {
 		for v, ok := d.next(w); ok; v, ok = d.next(w) {
