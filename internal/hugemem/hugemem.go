@@ -5,18 +5,42 @@
 // locks.
 package hugemem
 
-import "unsafe"
+import (
+	"runtime"
+	"sync"
+	"unsafe"
+)
+
+// parallelFrom is the size in bytes from which every processor takes a
+// share of the page faults: the kernel zeroes each page, and one thread
+// faulted an 8 GiB table in 0.5 to 3.8 s here where two took 0.27 s.
+const parallelFrom = 64 << 20
 
 // prefault writes the first byte of every 4 KiB page of s.
 func prefault[T any](s []T) []T {
 	if len(s) == 0 {
 		return s
 	}
-	size := unsafe.Sizeof(s[0])
-	step := max(1, 4096/int(size))
-	for i := 0; i < len(s); i += step {
-		var zero T
-		s[i] = zero
+	size := int(unsafe.Sizeof(s[0]))
+	step := max(1, 4096/size)
+	touch := func(s []T) {
+		for i := 0; i < len(s); i += step {
+			var zero T
+			s[i] = zero
+		}
 	}
+	parts := runtime.GOMAXPROCS(0)
+	if len(s)*size < parallelFrom || parts == 1 {
+		touch(s)
+		return s
+	}
+	var wg sync.WaitGroup
+	chunk := (len(s)/parts + step - 1) / step * step // whole pages each
+	for rest := s; len(rest) > 0; {
+		part := rest[:min(chunk, len(rest))]
+		rest = rest[len(part):]
+		wg.Go(func() { touch(part) })
+	}
+	wg.Wait()
 	return s
 }

@@ -9,7 +9,7 @@ import (
 func TestAlloc(t *testing.T) {
 	type pair struct{ a, b uint64 }
 	owner := new(int)
-	for _, n := range []int{1, 1000, 3 << 20} {
+	for _, n := range []int{1, 1000, 3 << 20, 5<<20 + 3} { // the last one is faulted in parallel
 		s := Alloc[pair](owner, n)
 		if len(s) != n {
 			t.Fatalf("Alloc(%d): %d elements", n, len(s))
