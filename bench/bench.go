@@ -40,6 +40,13 @@ func (e negamaxEngine) Solve(ctx context.Context, p position.Position) (int, uin
 
 func (e negamaxEngine) Reset() { e.s.Reset() }
 
+// Analyze scores every move of p (see negamax.Solver.Analyze), with all
+// the solver's threads.
+func (e negamaxEngine) Analyze(ctx context.Context, p position.Position) ([]int, uint64, error) {
+	scores, st, err := e.s.Analyze(ctx, p, e.mode)
+	return scores, st.Nodes, err
+}
+
 // DFPN adapts the proof-number solver to Engine. It answers only the weak
 // question: run it with Options.Weak.
 func DFPN(s *pns.Solver) Engine { return dfpnEngine{s} }

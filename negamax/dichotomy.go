@@ -63,6 +63,13 @@ func (d *dichotomy) next(w *worker) (int, bool) {
 	}
 }
 
+// open says whether the score is still being searched.
+func (d *dichotomy) open() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.lo < d.hi && !d.stopped
+}
+
 // pick chooses a probe in the part of [lo, hi] left open by the probes
 // under way that holds zero, or else the widest.
 func (d *dichotomy) pick() (int, bool) {

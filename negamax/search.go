@@ -103,6 +103,7 @@ type Solver struct {
 	config    config
 	workers   []*worker
 	dichotomy dichotomy
+	moves     [position.MaxWidth]move // Analyze's, searched at once
 	book      Book
 }
 
@@ -117,6 +118,13 @@ type config struct {
 	etcBelow  int                       // stones below which nodes look up their children
 	book      Book
 	bookDepth int // the most stones of a position the book may hold; -1 without one
+}
+
+// move is a position after one of Analyze's moves, and the search of its
+// score.
+type move struct {
+	p position.Position
+	d dichotomy
 }
 
 // worker is one thread's search state.
@@ -216,7 +224,7 @@ func (s *Solver) Solve(ctx context.Context, p position.Position, mode Mode) (Res
 		return Result{}, ErrGameOver
 	}
 	var st Stats
-	score, err := s.solve(ctx, p, mode, &st)
+	score, err := s.solve(ctx, p, mode, len(s.workers), &st)
 	return Result{score, st}, err
 }
 
@@ -243,13 +251,18 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 
 // Analyze returns the score of playing each column of p, left to right
 // (InvalidMove for a full column), from the side to move's view; in Weak
-// mode, their signs.
+// mode, their signs. With several threads, the workers search different
+// moves at once on the shared table, and one left without a move of its own
+// joins the search of a move under way: on the first 1000 lines of
+// Middle-Easy, two threads cut the 99th percentile from 11.2 to 7.7-8.1
+// ms (each thread searches about a quarter slower when both do).
 func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([]int, Stats, error) {
 	if p.IsOver() {
 		return nil, Stats{}, ErrGameOver
 	}
-	var st Stats
+	s.setBoard(p.Board())
 	scores := make([]int, p.Board().Width())
+	var todo []int // the columns whose moves are to be searched
 	for c := range scores {
 		switch {
 		case !p.CanPlay(c):
@@ -257,55 +270,86 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([
 		case p.IsWinningMove(c):
 			scores[c] = 1
 			if mode == Strong {
-				scores[c] = (p.Board().Cells() + 1 - p.Moves()) / 2
+				scores[c] = s.config.winScore(p.Moves())
 			}
 		default:
 			q := p
 			q.PlayColumn(c)
-			if !q.IsOver() {
-				score, err := s.solve(ctx, q, mode, &st)
-				if err != nil {
-					return nil, st, err
-				}
-				scores[c] = -score
+			if q.IsOver() { // a full board: a draw
+				break
 			}
+			if lo, hi := s.config.interval(q, mode); lo == hi {
+				scores[c] = -lo
+				if mode == Weak {
+					scores[c] = -WeakScore(lo)
+				}
+				break
+			}
+			todo = append(todo, c)
+		}
+	}
+	var st Stats
+	if len(s.workers) == 1 || len(todo) <= 1 || p.Moves()+1 >= s.config.cells-parallelMinEmpty {
+		for _, c := range todo {
+			q := p
+			q.PlayColumn(c)
+			score, err := s.solve(ctx, q, mode, len(s.workers), &st)
+			if err != nil {
+				return nil, st, err
+			}
+			scores[c] = -score
+		}
+		return scores, st, nil
+	}
+	// Each worker takes a move nobody searches yet; when none is left, it
+	// joins the search of one still under way, with a probe of its own.
+	moves := s.moves[:len(todo)]
+	for i, c := range todo {
+		q := p
+		q.PlayColumn(c)
+		lo, hi := s.config.interval(q, mode)
+		moves[i].p = q
+		moves[i].d.reset(lo, hi, q.Moves() <= signFirstStones)
+	}
+	var taken atomic.Int32
+	s.run(ctx, &st, min(len(s.workers), len(todo)), func(w *worker) {
+		for ctx.Err() == nil {
+			i := int(taken.Add(1)) - 1
+			if i >= len(moves) {
+				for i = 0; i < len(moves) && !moves[i].d.open(); i++ {
+				}
+				if i == len(moves) {
+					return
+				}
+			}
+			w.probe(&moves[i].d, moves[i].p)
+		}
+	})
+	if err := context.Cause(ctx); err != nil {
+		return nil, st, err
+	}
+	for i, c := range todo {
+		scores[c] = -moves[i].d.lo
+		if mode == Weak {
+			scores[c] = WeakScore(scores[c])
 		}
 	}
 	return scores, st, nil
 }
 
-// solve finds the score of p, which is not over, adding the work to st.
-func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, st *Stats) (int, error) {
+// solve finds the score of p, which is not over, with at most threads
+// workers, adding the work to st.
+func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, threads int, st *Stats) (int, error) {
 	s.setBoard(p.Board())
-	n := p.Moves()
-	if score, ok := s.config.fromBook(p); ok {
-		if mode == Weak {
-			return WeakScore(score), nil
-		}
-		return score, nil
-	}
-	if p.CanWinNext() {
-		if mode == Weak {
-			return 1, nil
-		}
-		return s.config.winScore(n), nil
-	}
-	lo, hi := -(s.config.cells-n)/2, s.config.winScore(n)
-	if mode == Weak {
-		lo, hi = -1, 1
-	}
-	threads := len(s.workers)
-	if n >= s.config.cells-parallelMinEmpty {
+	lo, hi := s.config.interval(p, mode)
+	if p.Moves() >= s.config.cells-parallelMinEmpty {
 		threads = 1
 	}
 	d := &s.dichotomy
-	d.reset(lo, hi, n <= signFirstStones)
-	r, threats := s.config.ref(p), p.OpponentWinningCells()
-	s.run(ctx, st, threads, func(w *worker) {
-		for v, ok := d.next(w); ok; v, ok = d.next(w) {
-			d.report(w, v, w.negamax(p, r, threats, v, v+1))
-		}
-	})
+	d.reset(lo, hi, p.Moves() <= signFirstStones)
+	if lo < hi {
+		s.run(ctx, st, threads, func(w *worker) { w.probe(d, p) })
+	}
 	switch {
 	case d.lo < d.hi:
 		return 0, context.Cause(ctx)
@@ -315,27 +359,86 @@ func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, st *
 	return d.lo, nil
 }
 
+// interval returns the scores p may have, which is not over: the score
+// itself (lo = hi) if the book has it or the side to move wins at once;
+// in Weak mode, within [-1, 1].
+func (c *config) interval(p position.Position, mode Mode) (lo, hi int) {
+	if score, ok := c.fromBook(p); ok {
+		return score, score
+	}
+	n := p.Moves()
+	if p.CanWinNext() {
+		return c.winScore(n), c.winScore(n)
+	}
+	if mode == Weak {
+		return -1, 1
+	}
+	return -(c.cells - n) / 2, c.winScore(n)
+}
+
+// probe runs d's probes of p on w until d knows the score or is stopped.
+func (w *worker) probe(d *dichotomy, p position.Position) {
+	r, threats := w.ref(p), p.OpponentWinningCells()
+	for v, ok := d.next(w); ok; v, ok = d.next(w) {
+		d.report(w, v, w.negamax(p, r, threats, v, v+1))
+	}
+}
+
 // run runs search on the first threads workers at once, adding their work
-// to st.
+// to st. The first runs on the calling goroutine; a helper that starts only
+// after it has finished does nothing, and is not waited for: on small
+// searches, waiting for the others to be scheduled took longer than the
+// search.
 func (s *Solver) run(ctx context.Context, st *Stats, threads int, search func(*worker)) {
 	start := time.Now()
-	var wg sync.WaitGroup
-	for i, w := range s.workers[:threads] {
+	for _, w := range s.workers[:threads] {
 		w.config, w.ctx, w.nodes, w.hits, w.stopped = s.config, ctx, 0, 0, false
 		w.stop.Store(false)
 		w.published.Store(0)
-		if i > 0 {
-			wg.Go(func() { search(w) })
-		}
+	}
+	c := new(crew)
+	for _, w := range s.workers[1:threads] {
+		go func() {
+			if c.join() {
+				defer c.wg.Done()
+				search(w)
+			}
+		}()
 	}
 	search(s.workers[0])
-	wg.Wait()
+	c.close()
 	for _, w := range s.workers[:threads] {
 		st.Nodes += w.nodes
 		st.TableHits += w.hits
 		w.ctx = nil
 	}
 	st.Elapsed += time.Since(start)
+}
+
+// crew counts the helpers that joined a search, until it is closed.
+type crew struct {
+	mu     sync.Mutex
+	closed bool
+	wg     sync.WaitGroup
+}
+
+// join says whether a helper may still join the search; if so, it must
+// call wg.Done when it has finished.
+func (c *crew) join() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.closed {
+		c.wg.Add(1)
+	}
+	return !c.closed
+}
+
+// close turns away later helpers and waits for those that joined.
+func (c *crew) close() {
+	c.mu.Lock()
+	c.closed = true
+	c.mu.Unlock()
+	c.wg.Wait()
 }
 
 // fromBook returns the score of p from the book, if there is one and it has
@@ -349,8 +452,9 @@ func (c *config) fromBook(p position.Position) (int, bool) {
 
 // Progress describes a search under way: the nodes searched so far by the
 // current call (updated every 16,384 nodes a thread) and the interval known
-// to hold the score. It may be called from another goroutine while a
-// search runs.
+// to hold the score of the position Solve searches (Analyze's moves,
+// searched at once, have one each, not shown here). It may be called from
+// another goroutine while a search runs.
 func (s *Solver) Progress() (nodes uint64, lo, hi int) {
 	for _, w := range s.workers {
 		nodes += w.published.Load()

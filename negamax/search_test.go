@@ -3,6 +3,7 @@ package negamax
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -140,6 +141,16 @@ func TestCancel(t *testing.T) {
 		if d := time.Since(start); d > 2*time.Second {
 			t.Errorf("%d threads: stopping took %v", threads, d)
 		}
+		ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+		start = time.Now()
+		_, _, err = s.Analyze(ctx, mustParse(t, "4"), Strong)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("%d threads: Analyze got %v, want the deadline", threads, err)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%d threads: stopping Analyze took %v", threads, d)
+		}
 		// The table a stopped search leaves holds only true bounds: the
 		// solver still gives right answers without a Reset.
 		for _, c := range publictest.Set(t, "Test_L1_R1").Cases[:20] {
@@ -166,6 +177,30 @@ func TestThreads(t *testing.T) {
 				if err != nil || r.Score != want {
 					t.Errorf("%s line %d %q mode %d: %d, %v; want %d", name, c.Line, c.Moves, mode, r.Score, err, want)
 				}
+			}
+		}
+	}
+}
+
+// TestAnalyzeThreads checks that several workers, each searching whole
+// moves, score every move as one worker does.
+func TestAnalyzeThreads(t *testing.T) {
+	s := New(Options{TableMiB: 16, Threads: 3})
+	var positions []string
+	for _, name := range []string{"Test_L2_R1", "Test_L2_R2"} {
+		for _, c := range publictest.Set(t, name).Cases[:20] {
+			positions = append(positions, c.Moves)
+		}
+	}
+	// Every move loses at once: nothing is left to search.
+	positions = append(positions, "131475")
+	for _, moves := range positions {
+		p := mustParse(t, moves)
+		for _, mode := range []Mode{Strong, Weak} {
+			want, _, err1 := testSolver.Analyze(context.Background(), p, mode)
+			got, _, err2 := s.Analyze(context.Background(), p, mode)
+			if err1 != nil || err2 != nil || !slices.Equal(got, want) {
+				t.Errorf("%q mode %d: %v, %v; want %v, %v", moves, mode, got, err2, want, err1)
 			}
 		}
 	}

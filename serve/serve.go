@@ -4,7 +4,9 @@
 // API.
 //
 // A pool of solvers bounds the solves under way; a request that finds none
-// free waits briefly, then gets 503. Each request has a time budget: a
+// free waits briefly, then gets 503. Each solver searches the moves of its
+// position on every core, which matters for the slowest answers: the
+// moves' scores of a position whose bad moves lead to long games. Each request has a time budget: a
 // position too hard for it gets 503 too, rather than a hung connection.
 package serve
 
@@ -32,6 +34,7 @@ var static embed.FS
 type Config struct {
 	Board    *position.Board // position.Standard
 	Solvers  int             // solves at once: runtime.NumCPU()
+	Threads  int             // workers of each solve: runtime.NumCPU()
 	TableMiB int             // each solver's table: 64
 	Book     negamax.Book    // an opening book, or nil
 	Budget   time.Duration   // most time for one request's solve: 2 s
@@ -54,6 +57,9 @@ func New(cfg Config) *Server {
 	if cfg.Solvers <= 0 {
 		cfg.Solvers = runtime.NumCPU()
 	}
+	if cfg.Threads <= 0 {
+		cfg.Threads = runtime.NumCPU()
+	}
 	if cfg.TableMiB <= 0 {
 		cfg.TableMiB = 64
 	}
@@ -68,7 +74,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, solvers: make(chan *negamax.Solver, cfg.Solvers)}
 	for range cfg.Solvers {
-		s.solvers <- negamax.New(negamax.Options{TableMiB: cfg.TableMiB, Book: cfg.Book})
+		s.solvers <- negamax.New(negamax.Options{Threads: cfg.Threads, TableMiB: cfg.TableMiB, Book: cfg.Book})
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/solve", s.solve)

@@ -23,8 +23,8 @@ Serves the JSON API and a web page to play against perfect play:
   GET /                             the page (7x6)
 Bad positions get 400 with {"error": ...}; a position not solved within
 --budget, or a request that finds every solver busy for --wait, gets 503.
---threads is the number of solves at once (one goroutine each, each with its
-own --tt-mib table). The built-in 7x6 book of up to 8 stones is used unless
+--threads is the number of solves at once (each with its own --tt-mib table,
+searching the moves of its position on every core). The built-in 7x6 book of up to 8 stones is used unless
 --book says otherwise. Requests are logged on stderr. SIGINT or SIGTERM
 shuts down gracefully.`
 

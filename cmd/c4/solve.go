@@ -44,7 +44,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	solveOne := func(where, moves string) error {
 		stopProgress := func() {}
 		if sf.solver != nil && isTerminal(stderr) {
-			stopProgress = showProgress(sf.solver, moves, stderr)
+			stopProgress = showProgress(sf.solver, moves, *analyze, stderr)
 		}
 		line, err := solveLine(ctx, engine, b, moves, sf.weak, *analyze, *stats)
 		stopProgress()
@@ -135,8 +135,15 @@ func solveLine(ctx context.Context, e bench.Engine, b *position.Board, moves str
 }
 
 // analyzeMoves scores each column of p with e, from the side to move's view:
-// negamax.InvalidMove for a full column, as the reference solver prints.
+// negamax.InvalidMove for a full column, as the reference solver prints. An
+// engine that analyses positions itself (negamax's, whose threads share the
+// moves) does; the others solve each move in turn.
 func analyzeMoves(ctx context.Context, e bench.Engine, p position.Position, weak bool) ([]int, uint64, error) {
+	if a, ok := e.(interface {
+		Analyze(context.Context, position.Position) ([]int, uint64, error)
+	}); ok {
+		return a.Analyze(ctx, p)
+	}
 	b := p.Board()
 	scores := make([]int, b.Width())
 	var nodes uint64
@@ -166,10 +173,11 @@ func analyzeMoves(ctx context.Context, e bench.Engine, p position.Position, weak
 }
 
 // showProgress writes, every second while a solve takes longer, the nodes
-// searched, the rate, the interval known to hold the score and the time
-// taken, on one line of w (a terminal). The function it returns stops it
-// and clears the line.
-func showProgress(s *negamax.Solver, moves string, w io.Writer) (stop func()) {
+// searched, the rate, the interval known to hold the score (not while
+// analysing, whose moves are searched at once) and the time taken, on one
+// line of w (a terminal). The function it returns stops it and clears the
+// line.
+func showProgress(s *negamax.Solver, moves string, analyze bool, w io.Writer) (stop func()) {
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	start := time.Now()
@@ -188,8 +196,12 @@ func showProgress(s *negamax.Solver, moves string, w io.Writer) (stop func()) {
 			case <-tick.C:
 				nodes, lo, hi := s.Progress()
 				elapsed := time.Since(start)
-				fmt.Fprintf(w, "\r%q: %d nodes, %.1f M/s, score in [%d, %d], %s   ",
-					moves, nodes, float64(nodes)/elapsed.Seconds()/1e6, lo, hi, elapsed.Round(time.Second))
+				score := fmt.Sprintf("score in [%d, %d]", lo, hi)
+				if analyze {
+					score = "every move"
+				}
+				fmt.Fprintf(w, "\r%q: %d nodes, %.1f M/s, %s, %s   ",
+					moves, nodes, float64(nodes)/elapsed.Seconds()/1e6, score, elapsed.Round(time.Second))
 				shown = true
 			}
 		}
