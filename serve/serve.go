@@ -6,8 +6,9 @@
 // A pool of solvers bounds the solves under way; a request that finds none
 // free waits briefly, then gets 503. Each solver searches the moves of its
 // position on every core, which matters for the slowest answers: the
-// moves' scores of a position whose bad moves lead to long games. Each request has a time budget: a
-// position too hard for it gets 503 too, rather than a hung connection.
+// moves' scores of a position whose bad moves lead to long games. Each
+// request has a time budget: a position too hard for it gets 503 too,
+// rather than a hung connection.
 package serve
 
 import (
