@@ -279,10 +279,7 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([
 				break
 			}
 			if lo, hi := s.config.interval(q, mode); lo == hi {
-				scores[c] = -lo
-				if mode == Weak {
-					scores[c] = -WeakScore(lo)
-				}
+				scores[c] = -mode.of(lo)
 				break
 			}
 			todo = append(todo, c)
@@ -305,11 +302,9 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([
 	// joins the search of one still under way, with a probe of its own.
 	moves := s.moves[:len(todo)]
 	for i, c := range todo {
-		q := p
-		q.PlayColumn(c)
-		lo, hi := s.config.interval(q, mode)
-		moves[i].p = q
-		moves[i].d.reset(lo, hi, q.Moves() <= signFirstStones)
+		moves[i].p = p
+		moves[i].p.PlayColumn(c)
+		s.config.start(&moves[i].d, moves[i].p, mode)
 	}
 	var taken atomic.Int32
 	s.run(ctx, &st, min(len(s.workers), len(todo)), func(w *worker) {
@@ -329,10 +324,7 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([
 		return nil, st, err
 	}
 	for i, c := range todo {
-		scores[c] = -moves[i].d.lo
-		if mode == Weak {
-			scores[c] = WeakScore(scores[c])
-		}
+		scores[c] = -mode.of(moves[i].d.lo)
 	}
 	return scores, st, nil
 }
@@ -341,22 +333,33 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([
 // workers, adding the work to st.
 func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, threads int, st *Stats) (int, error) {
 	s.setBoard(p.Board())
-	lo, hi := s.config.interval(p, mode)
 	if p.Moves() >= s.config.cells-parallelMinEmpty {
 		threads = 1
 	}
 	d := &s.dichotomy
-	d.reset(lo, hi, p.Moves() <= signFirstStones)
-	if lo < hi {
+	if lo, hi := s.config.start(d, p, mode); lo < hi {
 		s.run(ctx, st, threads, func(w *worker) { w.probe(d, p) })
 	}
-	switch {
-	case d.lo < d.hi:
+	if d.lo < d.hi {
 		return 0, context.Cause(ctx)
-	case mode == Weak:
-		return WeakScore(d.lo), nil
 	}
-	return d.lo, nil
+	return mode.of(d.lo), nil
+}
+
+// start readies d for a search of p's score, in the interval it returns:
+// with the sign first on positions of at most signFirstStones stones.
+func (c *config) start(d *dichotomy, p position.Position, mode Mode) (lo, hi int) {
+	lo, hi = c.interval(p, mode)
+	d.reset(lo, hi, p.Moves() <= signFirstStones)
+	return lo, hi
+}
+
+// of is what mode finds of a score: the score itself, or its sign.
+func (m Mode) of(score int) int {
+	if m == Weak {
+		return WeakScore(score)
+	}
+	return score
 }
 
 // interval returns the scores p may have, which is not over: the score
