@@ -46,11 +46,11 @@ const DefaultTableMiB = 128
 type Options struct {
 	// Threads is the number of goroutines searching at once; 0 means 1.
 	Threads int
-	// TableMiB is the transposition table's memory in MiB, both parts; 0
-	// means DefaultTableMiB. Boards whose keys have more than 44 bits
-	// (W*(H+1)) beyond the bits of a part's bucket index use more: at
-	// least 2^(bits-44) 32-byte buckets a part (32 MiB on 8x7), so that
-	// checks stay exact.
+	// TableMiB is the transposition table's memory in MiB, all parts (the
+	// far table and each thread's near table); 0 means DefaultTableMiB.
+	// Boards whose keys have more than 44 bits (W*(H+1)) beyond the bits of
+	// a part's bucket index use more: at least 2^(bits-44) 32-byte buckets
+	// a part (32 MiB on 8x7), so that checks stay exact.
 	TableMiB int
 	// Book, if not nil, gives exact scores of early positions: the search
 	// asks it at every node within its depth.
@@ -92,13 +92,16 @@ var ErrGameOver = position.ErrGameOver
 // stays in the processor's cache; the others go to the far table, the rest
 // of the memory. With one large table, nearly every probe was a cache miss:
 // on Begin-Medium a 64 MiB table was 1.4 times slower than an 8 MiB one for
-// 3% fewer nodes.
+// 3% fewer nodes. Each worker has a near table of its own: shared, its
+// lines went back and forth between the processors' caches at every write,
+// and two threads searched a third slower each.
 //
 // With more than one thread, the workers run different null-window probes
 // of the same position at once on the shared table (see dichotomy).
 type Solver struct {
-	far, near *table
-	tableSize int // bytes, both parts
+	far       *table
+	near      []*table // one a worker
+	tableSize int      // bytes, all parts
 	board     *position.Board
 	config    config
 	workers   []*worker
@@ -110,7 +113,7 @@ type Solver struct {
 // config is what a search needs of the board and the tables, copied into
 // every worker.
 type config struct {
-	far, near *table
+	far, near *table // near: the worker's own
 	cells     int
 	colOrder  [position.MaxWidth]uint64 // column masks, centre first
 	sortShift uint                      // the move sorter's, for the board's width
@@ -147,7 +150,8 @@ type worker struct {
 }
 
 const (
-	// nearBytes is the near table's size, at most a quarter of the whole.
+	// nearBytes is a near table's size; the near tables take at most a
+	// quarter of the whole.
 	nearBytes = 4 << 20
 	// etcMinEmpty: nodes with more empty cells than this look up every
 	// child in the table before searching any (enhanced transposition
@@ -178,15 +182,20 @@ func New(opts Options) *Solver {
 
 // allocate makes the tables for keys of k bits.
 func (s *Solver) allocate(k uint) {
-	near := min(nearBytes, s.tableSize/4)
-	s.near = newTable(near, k)
-	s.far = newTable(s.tableSize-near, k)
+	near := min(nearBytes, s.tableSize/4/len(s.workers))
+	s.near = s.near[:0]
+	for range s.workers {
+		s.near = append(s.near, newTable(near, k))
+	}
+	s.far = newTable(s.tableSize-near*len(s.workers), k)
 }
 
 // Reset empties the transposition table, so that the next search does not
 // depend on the previous ones. It takes constant time.
 func (s *Solver) Reset() {
-	s.near.clear()
+	for _, t := range s.near {
+		t.clear()
+	}
 	s.far.clear()
 }
 
@@ -196,16 +205,18 @@ func (s *Solver) setBoard(b *position.Board) {
 	if s.board == b {
 		return
 	}
-	if k := keyBits(b); !s.near.fits(k) || !s.far.fits(k) {
+	if k := keyBits(b); !s.near[0].fits(k) || !s.far.fits(k) {
 		s.allocate(k)
 	} else {
-		s.near.setKeyBits(k)
+		for _, t := range s.near {
+			t.setKeyBits(k)
+		}
 		s.far.setKeyBits(k)
 		s.Reset()
 	}
 	cells := b.Cells()
 	s.board = b
-	s.config = config{far: s.far, near: s.near, cells: cells, colOrder: b.CentreFirst(),
+	s.config = config{far: s.far, cells: cells, colOrder: b.CentreFirst(),
 		sortShift: sortShift(b.Width()), nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty,
 		book: s.book, bookDepth: -1}
 	if s.book != nil {
@@ -394,8 +405,9 @@ func (w *worker) probe(d *dichotomy, p position.Position) {
 // search.
 func (s *Solver) run(ctx context.Context, st *Stats, threads int, search func(*worker)) {
 	start := time.Now()
-	for _, w := range s.workers[:threads] {
+	for i, w := range s.workers[:threads] {
 		w.config, w.ctx, w.nodes, w.hits, w.stopped = s.config, ctx, 0, 0, false
+		w.near = s.near[i]
 		w.stop.Store(false)
 		w.published.Store(0)
 	}
