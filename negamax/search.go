@@ -266,7 +266,7 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 // moves at once on the shared table, and one left without a move of its own
 // joins the search of a move under way: on the first 1000 lines of
 // Middle-Easy, two threads cut the 99th percentile from 11.2 to 7.7-8.1
-// ms (each thread searches about a quarter slower when both do).
+// ms.
 func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([]int, Stats, error) {
 	if p.IsOver() {
 		return nil, Stats{}, ErrGameOver
