@@ -59,3 +59,33 @@ func TestDichotomyGallop(t *testing.T) {
 		}
 	}
 }
+
+// TestDichotomyJoin: a worker that finds every part of the interval taken
+// joins the probe nearest zero once joinWork nodes have been spent on it,
+// and the other's answer stops it.
+func TestDichotomyJoin(t *testing.T) {
+	var d dichotomy
+	d.reset(0, 2, true) // two parts: above 0? and above 1?
+	a, b, c := &worker{}, &worker{}, &worker{}
+	va, _ := d.next(a)
+	vb, _ := d.next(b)
+	if va != 0 || vb != 1 {
+		t.Fatalf("probes %d, %d; want 0, 1", va, vb)
+	}
+	if _, ok := d.join(); ok {
+		t.Fatal("joined a probe that has not searched joinWork nodes")
+	}
+	b.published.Store(joinWork)
+	if v, ok := d.join(); !ok || v != 1 {
+		t.Fatalf("join: %d, %v; want 1, true", v, ok)
+	}
+	a.published.Store(joinWork)
+	v, ok := d.next(c)
+	if !ok || v != 0 {
+		t.Fatalf("the third worker probes %d, %v; want 0 (nearest zero)", v, ok)
+	}
+	d.report(a, 0, 1) // above 0: the probe c joined is answered
+	if !c.stop.Load() || b.stop.Load() {
+		t.Errorf("after a's answer: c stopped %v, b stopped %v; want true, false", c.stop.Load(), b.stop.Load())
+	}
+}

@@ -36,6 +36,9 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 		if w.ctx.Err() != nil {
 			w.stopped = true
 		}
+		if w.dichotomy != nil {
+			w.dichotomy.wake()
+		}
 	}
 	if w.stop.Load() {
 		w.stopped = true
@@ -179,6 +182,9 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 			r.put(upperBound(beta), w.nodes-start)
 			return beta
 		}
+	}
+	if n < w.divideBelow { // another worker may be searching this node too
+		return w.divided(p, next, r, sc, start, alpha, beta)
 	}
 	for i, ok := moves.next(); ok; i, ok = moves.next() {
 		q := p

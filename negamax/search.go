@@ -97,7 +97,9 @@ var ErrGameOver = position.ErrGameOver
 // and two threads searched a third slower each.
 //
 // With more than one thread, the workers run different null-window probes
-// of the same position at once on the shared table (see dichotomy).
+// of the same position at once on the shared table (see dichotomy); a
+// worker left without one joins a long probe under way, and the two divide
+// its moves (see abdada.go).
 type Solver struct {
 	far       *table
 	near      []*table // one a worker
@@ -108,6 +110,7 @@ type Solver struct {
 	dichotomy dichotomy
 	moves     [position.MaxWidth]move // Analyze's, searched at once
 	book      Book
+	busy      busyMarks
 }
 
 // config is what a search needs of the board and the tables, copied into
@@ -121,6 +124,11 @@ type config struct {
 	etcBelow  int                       // stones below which nodes look up their children
 	book      Book
 	bookDepth int // the most stones of a position the book may hold; -1 without one
+
+	// With more than one thread: the marks of the positions the workers
+	// search, and the stones below which nodes use them (see abdada.go).
+	busy        *busyMarks
+	divideBelow int
 }
 
 // move is a position after one of Analyze's moves, and the search of its
@@ -137,16 +145,20 @@ type worker struct {
 	published   atomic.Uint64 // nodes, stored every checkEvery, for Progress
 	ctx         context.Context
 	nodes, hits uint64
-	stopped     bool // by stop or ctx: the result is to be ignored
+	stopped     bool       // by stop or ctx: the result is to be ignored
+	dichotomy   *dichotomy // whose probes it runs, told of its work
 
 	// scratch holds each depth's moves, child entries and child threats
 	// (indexed like colOrder), so that a node does not clear a kilobyte of
 	// stack every time it is entered.
-	scratch [64]struct {
-		moves   sorter
-		refs    [position.MaxWidth]ref
-		threats [position.MaxWidth]uint64
-	}
+	scratch [64]scratch
+}
+
+// scratch is one depth's moves, child entries and child threats.
+type scratch struct {
+	moves   sorter
+	refs    [position.MaxWidth]ref
+	threats [position.MaxWidth]uint64
 }
 
 const (
@@ -165,6 +177,11 @@ const (
 	// signFirstStones: on positions with at most this many stones, the
 	// dichotomy probes the sign first (see dichotomy.signFirst).
 	signFirstStones = 1
+	// divideMinEmpty: with more than one thread, nodes with more empty
+	// cells than this (and fewer stones than the near table's) divide
+	// their moves with the other workers (see abdada.go). On the empty
+	// board, two threads: 24 and 20 about the same, 28 and 32 slower.
+	divideMinEmpty = 24
 )
 
 // New returns a Solver with an empty table.
@@ -393,6 +410,7 @@ func (c *config) interval(p position.Position, mode Mode) (lo, hi int) {
 // probe runs d's probes of p on w until d knows the score or is stopped.
 func (w *worker) probe(d *dichotomy, p position.Position) {
 	r, threats := w.ref(p), p.OpponentWinningCells()
+	w.dichotomy = d
 	for v, ok := d.next(w); ok; v, ok = d.next(w) {
 		d.report(w, v, w.negamax(p, r, threats, v, v+1))
 	}
@@ -407,7 +425,10 @@ func (s *Solver) run(ctx context.Context, st *Stats, threads int, search func(*w
 	start := time.Now()
 	for i, w := range s.workers[:threads] {
 		w.config, w.ctx, w.nodes, w.hits, w.stopped = s.config, ctx, 0, 0, false
-		w.near = s.near[i]
+		w.near, w.dichotomy = s.near[i], nil
+		if threads > 1 {
+			w.busy, w.divideBelow = &s.busy, min(w.cells-divideMinEmpty, w.nearFrom)
+		}
 		w.stop.Store(false)
 		w.published.Store(0)
 	}

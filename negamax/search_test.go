@@ -182,6 +182,30 @@ func TestThreads(t *testing.T) {
 	}
 }
 
+// TestJoin solves small empty boards, on which a worker that has run out
+// of probes joins another's (see dichotomy.join) and the two divide its
+// moves, with two and three threads, and checks the scores one thread
+// finds.
+func TestJoin(t *testing.T) {
+	for _, size := range [][2]int{{6, 5}, {7, 4}} {
+		b, err := position.NewBoard(size[0], size[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := position.New(b)
+		want, err := New(Options{TableMiB: 16}).Solve(context.Background(), p, Strong)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, threads := range []int{2, 3} {
+			got, err := New(Options{TableMiB: 16, Threads: threads}).Solve(context.Background(), p, Strong)
+			if err != nil || got.Score != want.Score {
+				t.Errorf("%s, %d threads: %d, %v; want %d", b, threads, got.Score, err, want.Score)
+			}
+		}
+	}
+}
+
 // TestAnalyzeThreads checks that several workers, each searching whole
 // moves, score every move as one worker does.
 func TestAnalyzeThreads(t *testing.T) {
