@@ -31,7 +31,8 @@ func (b *busyMarks) slot(id uint64) *atomic.Uint64 { return &b[id*hashMul>>(64-b
 // divided searches the moves in sc of the node p, as negamax does: a move
 // whose position another worker is searching comes after the others,
 // except the first move, which is searched first whatever, to set the
-// bound.
+// bound. Its loop is negamax's with the marks added, kept apart so that
+// the deeper nodes, nearly all of them, do not pay for the marks.
 func (w *worker) divided(p position.Position, next uint64, r ref, sc *scratch, start uint64, alpha, beta int) int {
 	me := r.id()
 	mark := w.busy.slot(me)
