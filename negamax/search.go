@@ -116,7 +116,7 @@ type Solver struct {
 // config is what a search needs of the board and the tables, copied into
 // every worker.
 type config struct {
-	far, near *table // near: the worker's own
+	far, near *table // near: the worker's own, set by run (nil in Solver.config)
 	cells     int
 	colOrder  [position.MaxWidth]uint64 // column masks, centre first
 	sortShift uint                      // the move sorter's, for the board's width
