@@ -87,22 +87,28 @@ var ErrGameOver = position.ErrGameOver
 // Solver holds the transposition table and the workers that search it.
 // Scores found stay in the table for later searches until Reset.
 //
-// The table is in two parts. Positions with few empty cells, which are most
-// of the nodes but cheap to search again, go to a small near table that
-// stays in the processor's cache; the others go to the far table, the rest
-// of the memory. With one large table, nearly every probe was a cache miss:
-// on Begin-Medium a 64 MiB table was 1.4 times slower than an 8 MiB one for
-// 3% fewer nodes. Each worker has a near table of its own: shared, its
-// lines went back and forth between the processors' caches at every write,
-// and two threads searched a third slower each.
+// The table is in parts by the stones of the position. Positions with at
+// least half the cells filled, which are most of the nodes but cheap to
+// search again, go to a small near table that stays in the processor's
+// cache; the others go to the far table, the rest of the memory. With one
+// large table, nearly every probe was a cache miss: on Begin-Medium a 64
+// MiB table was 1.4 times slower than an 8 MiB one for 3% fewer nodes. Each
+// worker has a near table of its own: shared, its lines went back and forth
+// between the processors' caches at every write, and two threads searched a
+// third slower each. In a table of midMinBytes or more, the positions of a
+// quarter to half the cells go to a mid table of midBytes, so that their
+// probes stay within memory the processor's page translations cover: the
+// empty 7x6 board searches the same nodes with 64 MiB as with 8 GiB, and
+// spread over 8 GiB those probes had made it a fifth slower.
 //
 // With more than one thread, the workers run different null-window probes
 // of the same position at once on the shared table (see dichotomy); a
 // worker left without one joins a long probe under way, and the two divide
 // its moves (see abdada.go).
 type Solver struct {
-	far       *table
+	far, mid  *table   // mid: nil unless the table is large
 	near      []*table // one a worker
+	all       []*table // every part
 	tableSize int      // bytes, all parts
 	board     *position.Board
 	config    config
@@ -116,11 +122,13 @@ type Solver struct {
 // config is what a search needs of the board and the tables, copied into
 // every worker.
 type config struct {
-	far, near *table // near: the worker's own, set by run (nil in Solver.config)
+	far, mid  *table // mid is far when there is no mid table
+	near      *table // the worker's own, set by run (nil in Solver.config)
 	cells     int
 	colOrder  [position.MaxWidth]uint64 // column masks, centre first
 	sortShift uint                      // the move sorter's, for the board's width
 	nearFrom  int                       // stones from which positions use the near table
+	midFrom   int                       // and the mid table, below nearFrom
 	etcBelow  int                       // stones below which nodes look up their children
 	book      Book
 	bookDepth int // the most stones of a position the book may hold; -1 without one
@@ -165,6 +173,12 @@ const (
 	// nearBytes is a near table's size; the near tables take at most a
 	// quarter of the whole.
 	nearBytes = 4 << 20
+	// midBytes is the mid table's size, when the rest of the table is at
+	// least midMinBytes. The empty 7x6 board (8 GiB, one thread) took the
+	// same time with 16, 32 and 64 MiB, and with the mid table from 4, 8,
+	// 12 or 16 stones (it starts at a quarter of the cells).
+	midBytes    = 64 << 20
+	midMinBytes = 256 << 20
 	// etcMinEmpty: nodes with more empty cells than this look up every
 	// child in the table before searching any (enhanced transposition
 	// cutoff). Measured on Begin-Medium: fewest nodes when every node does,
@@ -204,16 +218,25 @@ func (s *Solver) allocate(k uint) {
 	for range s.workers {
 		s.near = append(s.near, newTable(near, k))
 	}
-	s.far = newTable(s.tableSize-near*len(s.workers), k)
+	rest := s.tableSize - near*len(s.workers)
+	s.mid = nil
+	if rest >= midMinBytes {
+		s.mid = newTable(midBytes, k)
+		rest -= midBytes
+	}
+	s.far = newTable(rest, k)
+	s.all = append(s.near[:len(s.near):len(s.near)], s.far)
+	if s.mid != nil {
+		s.all = append(s.all, s.mid)
+	}
 }
 
 // Reset empties the transposition table, so that the next search does not
 // depend on the previous ones. It takes constant time.
 func (s *Solver) Reset() {
-	for _, t := range s.near {
+	for _, t := range s.all {
 		t.clear()
 	}
-	s.far.clear()
 }
 
 // setBoard prepares the solver for positions of board b, emptying the table
@@ -222,23 +245,36 @@ func (s *Solver) setBoard(b *position.Board) {
 	if s.board == b {
 		return
 	}
-	if k := keyBits(b); !s.near[0].fits(k) || !s.far.fits(k) {
+	if k := keyBits(b); !s.fit(k) {
 		s.allocate(k)
 	} else {
-		for _, t := range s.near {
+		for _, t := range s.all {
 			t.setKeyBits(k)
 		}
-		s.far.setKeyBits(k)
 		s.Reset()
 	}
 	cells := b.Cells()
 	s.board = b
-	s.config = config{far: s.far, cells: cells, colOrder: b.CentreFirst(),
+	s.config = config{far: s.far, mid: s.far, cells: cells, colOrder: b.CentreFirst(),
 		sortShift: sortShift(b.Width()), nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty,
 		book: s.book, bookDepth: -1}
+	s.config.midFrom = s.config.nearFrom
+	if s.mid != nil {
+		s.config.mid, s.config.midFrom = s.mid, cells/4
+	}
 	if s.book != nil {
 		s.config.bookDepth = s.book.Depth(b)
 	}
+}
+
+// fit says whether every table can hold exact checks of k-bit keys.
+func (s *Solver) fit(k uint) bool {
+	for _, t := range s.all {
+		if !t.fits(k) {
+			return false
+		}
+	}
+	return true
 }
 
 // keyBits is the number of bits of a key of board b.
@@ -500,13 +536,14 @@ func (s *Solver) Progress() (nodes uint64, lo, hi int) {
 	return nodes, s.dichotomy.lo, s.dichotomy.hi
 }
 
-// ref returns the table entry of p, under p.TableKey(): positions with
-// fewer than half the cells filled go to the far table, the others to the
-// near one.
+// ref returns the table entry of p, under p.TableKey(), in the near, mid
+// or far table by its stones (see Solver).
 func (c *config) ref(p position.Position) ref {
 	t := c.far
-	if p.Moves() >= c.nearFrom {
+	if n := p.Moves(); n >= c.nearFrom {
 		t = c.near
+	} else if n >= c.midFrom {
+		t = c.mid
 	}
 	return t.ref(p.TableKey())
 }

@@ -57,6 +57,23 @@ func TestPublicSets(t *testing.T) {
 	}
 }
 
+// TestMidTable solves positions whose searches use every part of a table
+// large enough to have a mid table (see Solver), on one and two threads.
+func TestMidTable(t *testing.T) {
+	for _, threads := range []int{1, 2} {
+		s := New(Options{TableMiB: midMinBytes>>20 + 16, Threads: threads})
+		for _, c := range publictest.Set(t, "Test_L1_R2").Cases[:20] {
+			s.Reset()
+			if r, err := s.Solve(context.Background(), c.Position, Strong); err != nil || r.Score != c.Score {
+				t.Errorf("%d threads, line %d %q: got %d, %v; want %d", threads, c.Line, c.Moves, r.Score, err, c.Score)
+			}
+		}
+		if s.mid == nil || s.config.mid != s.mid || s.config.midFrom >= s.config.nearFrom {
+			t.Errorf("%d threads: no mid table", threads)
+		}
+	}
+}
+
 // TestKnownValues checks the values in the conventions that solve quickly.
 func TestKnownValues(t *testing.T) {
 	for moves, want := range map[string]int{
