@@ -144,6 +144,10 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 			refs[i].prefetch()
 		}
 	}
+	// Every move's threats, and whether it wins with our next stone, at
+	// once: eight moves take one pass of vector instructions, where one
+	// move at a time had been a fifth of the search's time.
+	wins := p.AttackThreats(next, w.colOrder[:w.attackWidth], childThreats[:w.attackWidth])
 	late := threats << 1 // our threats above the opponent's come too late
 	possible := p.Possible()
 	for i := width - 1; i >= 0; i-- {
@@ -151,8 +155,7 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 		if m == 0 {
 			continue
 		}
-		ours, wins := p.Attack(m)
-		if wins { // the best score left: the caller has checked for a win now
+		if wins>>i&1 != 0 { // the best score left: the caller has checked for a win now
 			score := (w.cells - 1 - n) / 2
 			r.put(lowerBound(score), w.nodes-start)
 			return score
@@ -170,9 +173,8 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 		// Order by the threats the move makes that can still count, those
 		// straight above a playable cell (which the opponent then cannot
 		// use) twice.
-		useful := ours &^ late
+		useful := childThreats[i] &^ late
 		above := ((possible^m)<<1 | m<<2) & useful
-		childThreats[i] = ours
 		moves.add(i, bits.OnesCount64(useful)+bits.OnesCount64(above))
 	}
 	// No move wins with our next stone either.

@@ -221,6 +221,36 @@ func checkAgainstGrid(t *testing.T, b *Board, p Position, g *grid, mover int, mo
 			t.Fatalf("%s %q: Attack(column %d) = %x %v, naive %x %v", b, moves, col, threats, wins, wantThreats, wantWins)
 		}
 	}
+	checkAttackThreats(t, p, moves)
+}
+
+// checkAttackThreats checks AttackThreats of every column, with and
+// without the vector instructions, against Attack.
+func checkAttackThreats(t *testing.T, p Position, moves string) {
+	t.Helper()
+	b := p.Board()
+	columns := make([]uint64, (b.Width()+7)/8*8) // the zeros after the columns are no move
+	for col := range b.Width() {
+		columns[col] = b.ColumnMask(col)
+	}
+	vector := vectorAttacks
+	defer func() { vectorAttacks = vector }()
+	for _, vectorAttacks = range []bool{vector, false} {
+		for _, n := range []int{len(columns), b.Width()} {
+			threats := make([]uint64, n)
+			nonLosing := p.NonLosingMoves()
+			wins := p.AttackThreats(nonLosing, columns[:n], threats)
+			for i, c := range columns[:n] {
+				want, wantWins, m := p.WinningCells(), false, nonLosing&c
+				if m != 0 {
+					want, wantWins = p.Attack(m)
+				}
+				if threats[i] != want || m != 0 && wantWins != (wins>>i&1 != 0) {
+					t.Fatalf("%s %q: AttackThreats of column %d (vector %v) = %x %v, Attack %x %v", b, moves, i, vectorAttacks, threats[i], wins>>i&1, want, wantWins)
+				}
+			}
+		}
+	}
 }
 
 // grid is the naive board the bitboard is checked against.
