@@ -99,7 +99,7 @@ var ErrGameOver = position.ErrGameOver
 // quarter to half the cells go to a mid table of midBytes, so that their
 // probes stay within memory the processor's page translations cover: the
 // empty 7x6 board searches the same nodes with 64 MiB as with 8 GiB, and
-// spread over 8 GiB those probes had made it a fifth slower.
+// spread over 8 GiB those probes had made it 12 to 20% slower.
 //
 // With more than one thread, the workers run different null-window probes
 // of the same position at once on the shared table (see dichotomy); a
