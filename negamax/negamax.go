@@ -147,7 +147,7 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 	// Every move's threats, and whether it wins with our next stone, at
 	// once: eight moves take one pass of vector instructions, where one
 	// move at a time had been a fifth of the search's time.
-	wins := p.AttackThreats(next, w.colOrder[:w.attackWidth], childThreats[:w.attackWidth])
+	wins := p.AttackThreats(next, &w.colOrder, childThreats)
 	late := threats << 1 // our threats above the opponent's come too late
 	possible := p.Possible()
 	for i := width - 1; i >= 0; i-- {

@@ -258,10 +258,9 @@ func (w *worker) evaluate(p position.Position, att bool) (phi, delta uint32) {
 			return inf, 0
 		}
 	}
-	for m := next; m != 0; m &= m - 1 { // a move after which every reply loses
-		if _, wins := p.Attack(m & -m); wins {
-			return 0, inf
-		}
+	var threats [position.MaxWidth]uint64
+	if p.AttackThreats(next, &w.colOrder, &threats) != 0 { // a move after which every reply loses
+		return 0, inf
 	}
 	if next&(next-1) == 0 { // a forced move: the node is its child
 		q := p

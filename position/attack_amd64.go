@@ -7,7 +7,7 @@ var vectorAttacks = cpu.X86.HasAVX512F
 
 // attack8 sets threats[i] to b.winningCells(s|m, mask|m) for m =
 // moves&columns[i], on the board b of geometry h1, wide, full and bottom,
-// and bit i of wins to winsNext(m, threats[i]), with AVX-512 instructions
+// and bit i of wins to m != 0 && winsNext(m, threats[i]), with AVX-512 instructions
 // (attack_amd64.s).
 //
 //go:noescape

@@ -29,12 +29,13 @@
 //
 // For lane i and m = moves&columns[i]: threats[i] = winningCells(s|m,
 // mask|m), as Board.winningCells computes it, and bit i of wins is
-// Position.winsNext(m, threats[i]).
+// Position.winsNext(m, threats[i]) when m is not 0.
 TEXT ·attack8(SB), NOSPLIT, $0-80
 	MOVQ columns+24(FP), SI
 	MOVQ threats+32(FP), DI
 	VPBROADCASTQ moves+16(FP), Z1
 	VPANDQ (SI), Z1, Z1 // the moves
+	VPTESTMQ Z1, Z1, K5 // the lanes with a move
 	VPBROADCASTQ s+0(FP), Z0
 	VPORQ Z1, Z0, Z0 // the stones
 	VPBROADCASTQ mask+8(FP), Z2
@@ -79,6 +80,7 @@ TEXT ·attack8(SB), NOSPLIT, $0-80
 	VPTESTNMQ Z21, Z21, K4
 	KANDNW K4, K1, K4 // with forced 0
 	KORW K4, K2, K2
+	KANDW K5, K2, K2
 	KMOVW K2, AX
 	MOVBQZX AL, AX
 	MOVQ AX, wins+72(FP)

@@ -128,24 +128,26 @@ func (p Position) Attack(move uint64) (threats uint64, winsNext bool) {
 	return threats, p.winsNext(move, threats)
 }
 
-// AttackThreats is Attack for the move of each column mask of columns, a
-// cell of moves (a set of cells of Possible): it sets threats[i] to the
-// threats of Attack(moves&columns[i]), and bit i of wins to its second
-// result. A column without a move gives the threats the side to move has
-// now, and a meaningless bit. Eight columns at a time take one pass of
-// AVX-512 instructions where the processor has them: a caller with fewer
-// can pad columns with zeros.
-func (p Position) AttackThreats(moves uint64, columns, threats []uint64) (wins uint64) {
+// AttackThreats is Attack for the move of each column, a cell of moves (a
+// set of cells of Possible): columns holds masks of the board's columns, in
+// any order, in its first Width entries and zeros after. It sets threats[i]
+// to the threats of Attack(moves&columns[i]) (with no move there, those the
+// side to move has now), and bit i of wins when that move exists and wins
+// with the next stone but one. Eight columns take one pass of AVX-512
+// instructions where the processor has them.
+func (p Position) AttackThreats(moves uint64, columns, threats *[MaxWidth]uint64) (wins uint64) {
 	b := p.b
-	i := 0
-	for ; vectorAttacks && len(columns)-i >= 8; i += 8 {
-		w := attack8(p.cur, p.mask, moves, (*[8]uint64)(columns[i:]), (*[8]uint64)(threats[i:]), uint64(b.h1), b.wide, b.full, b.bottom)
-		wins |= w << i
+	if vectorAttacks {
+		for i := 0; i < b.w; i += 8 {
+			w := attack8(p.cur, p.mask, moves, (*[8]uint64)(columns[i:]), (*[8]uint64)(threats[i:]), uint64(b.h1), b.wide, b.full, b.bottom)
+			wins |= w << i
+		}
+		return wins
 	}
-	for ; i < len(columns); i++ {
-		m := moves & columns[i]
+	for i, c := range columns[:b.w] {
+		m := moves & c
 		threats[i] = b.winningCells(p.cur|m, p.mask|m)
-		if p.winsNext(m, threats[i]) {
+		if m != 0 && p.winsNext(m, threats[i]) {
 			wins |= 1 << i
 		}
 	}

@@ -229,26 +229,24 @@ func checkAgainstGrid(t *testing.T, b *Board, p Position, g *grid, mover int, mo
 func checkAttackThreats(t *testing.T, p Position, moves string) {
 	t.Helper()
 	b := p.Board()
-	columns := make([]uint64, (b.Width()+7)/8*8) // the zeros after the columns are no move
-	for col := range b.Width() {
-		columns[col] = b.ColumnMask(col)
-	}
+	columns := b.CentreFirst()
 	vector := vectorAttacks
 	defer func() { vectorAttacks = vector }()
 	for _, vectorAttacks = range []bool{vector, false} {
-		for _, n := range []int{len(columns), b.Width()} {
-			threats := make([]uint64, n)
-			nonLosing := p.NonLosingMoves()
-			wins := p.AttackThreats(nonLosing, columns[:n], threats)
-			for i, c := range columns[:n] {
-				want, wantWins, m := p.WinningCells(), false, nonLosing&c
-				if m != 0 {
-					want, wantWins = p.Attack(m)
-				}
-				if threats[i] != want || m != 0 && wantWins != (wins>>i&1 != 0) {
-					t.Fatalf("%s %q: AttackThreats of column %d (vector %v) = %x %v, Attack %x %v", b, moves, i, vectorAttacks, threats[i], wins>>i&1, want, wantWins)
-				}
+		var threats [MaxWidth]uint64
+		nonLosing := p.NonLosingMoves()
+		wins := p.AttackThreats(nonLosing, &columns, &threats)
+		for i, c := range columns[:b.Width()] {
+			want, wantWins, m := p.WinningCells(), false, nonLosing&c
+			if m != 0 {
+				want, wantWins = p.Attack(m)
 			}
+			if threats[i] != want || wantWins != (wins>>i&1 != 0) {
+				t.Fatalf("%s %q: AttackThreats of column %d (vector %v) = %x %v, Attack %x %v", b, moves, i, vectorAttacks, threats[i], wins>>i&1, want, wantWins)
+			}
+		}
+		if wins>>b.Width() != 0 {
+			t.Fatalf("%s %q: AttackThreats (vector %v) wins %b past the columns", b, moves, vectorAttacks, wins)
 		}
 	}
 }
