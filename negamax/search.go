@@ -162,11 +162,13 @@ type worker struct {
 	scratch [64]scratch
 }
 
-// scratch is one depth's moves, child entries and child threats.
+// scratch is one depth's moves, child entries and child threats, and the
+// threats of each move that count for the order (see AttackThreats).
 type scratch struct {
 	moves   sorter
 	refs    [position.MaxWidth]ref
 	threats [position.MaxWidth]uint64
+	counts  [position.MaxWidth]uint8
 }
 
 const (

@@ -259,7 +259,8 @@ func (w *worker) evaluate(p position.Position, att bool) (phi, delta uint32) {
 		}
 	}
 	var threats [position.MaxWidth]uint64
-	if p.AttackThreats(next, &w.colOrder, &threats) != 0 { // a move after which every reply loses
+	var counts [position.MaxWidth]uint8
+	if p.AttackThreats(next, 0, &w.colOrder, &threats, &counts) != 0 { // a move after which every reply loses
 		return 0, inf
 	}
 	if next&(next-1) == 0 { // a forced move: the node is its child

@@ -25,12 +25,13 @@
 	VPANDQ Z14, Z6, Z6 \
 	VPORQ Z6, Z4, Z4
 
-// func attack8(s, mask, moves uint64, columns, threats *[8]uint64, h1, wide, full, bottom uint64) (wins uint64)
+// func attack8(s, mask, moves uint64, columns, threats *[8]uint64, h1, wide, full, bottom, late uint64, counts *[8]uint8) (wins uint64)
 //
 // For lane i and m = moves&columns[i]: threats[i] = winningCells(s|m,
-// mask|m), as Board.winningCells computes it, and bit i of wins is
-// Position.winsNext(m, threats[i]) when m is not 0.
-TEXT ·attack8(SB), NOSPLIT, $0-80
+// mask|m), as Board.winningCells computes it, bit i of wins is
+// Position.winsNext(m, threats[i]) when m is not 0, and counts[i] is the
+// count of AttackThreats.
+TEXT ·attack8(SB), NOSPLIT, $0-96
 	MOVQ columns+24(FP), SI
 	MOVQ threats+32(FP), DI
 	VPBROADCASTQ moves+16(FP), Z1
@@ -39,9 +40,11 @@ TEXT ·attack8(SB), NOSPLIT, $0-80
 	VPBROADCASTQ s+0(FP), Z0
 	VPORQ Z1, Z0, Z0 // the stones
 	VPBROADCASTQ mask+8(FP), Z2
-	VPORQ Z1, Z2, Z2 // the mask
 	VPBROADCASTQ full+56(FP), Z3
 	VPBROADCASTQ bottom+64(FP), Z15
+	VPADDQ Z15, Z2, Z22
+	VPANDQ Z3, Z22, Z22 // the possible moves now
+	VPORQ Z1, Z2, Z2 // the mask
 	VPADDQ Z15, Z2, Z16
 	VPANDQ Z3, Z16, Z16 // the opponent's possible moves
 	VPANDNQ Z3, Z2, Z2  // the empty cells
@@ -83,6 +86,21 @@ TEXT ·attack8(SB), NOSPLIT, $0-80
 	KANDW K5, K2, K2
 	KMOVW K2, AX
 	MOVBQZX AL, AX
-	MOVQ AX, wins+72(FP)
+	MOVQ AX, wins+88(FP)
+
+	// the count: the threats outside late, those straight above a cell
+	// playable after the move twice
+	VPBROADCASTQ late+72(FP), Z23
+	VPANDNQ Z4, Z23, Z23 // useful
+	VPXORQ Z1, Z22, Z24
+	VPSLLQ $1, Z24, Z24
+	VPSLLQ $2, Z1, Z25
+	VPORQ Z25, Z24, Z24
+	VPANDQ Z23, Z24, Z24 // above
+	VPOPCNTQ Z23, Z23
+	VPOPCNTQ Z24, Z24
+	VPADDQ Z24, Z23, Z23
+	MOVQ counts+80(FP), SI
+	VPMOVQB Z23, (SI)
 	VZEROUPPER
 	RET

@@ -4,6 +4,6 @@ package position
 
 var vectorAttacks = false
 
-func attack8(s, mask, moves uint64, columns, threats *[8]uint64, h1, wide, full, bottom uint64) uint64 {
+func attack8(s, mask, moves uint64, columns, threats *[8]uint64, h1, wide, full, bottom, late uint64, counts *[8]uint8) uint64 {
 	panic("position: attack8 without AVX-512")
 }

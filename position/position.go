@@ -2,6 +2,7 @@ package position
 
 import (
 	"errors"
+	"math/bits"
 )
 
 // ErrGameOver is the error for searching or playing on from a position with
@@ -132,24 +133,33 @@ func (p Position) Attack(move uint64) (threats uint64, winsNext bool) {
 // set of cells of Possible): columns holds masks of the board's columns, in
 // any order, in its first Width entries and zeros after. It sets threats[i]
 // to the threats of Attack(moves&columns[i]) (with no move there, those the
-// side to move has now), and bit i of wins when that move exists and wins
-// with the next stone but one. Eight columns take one pass of AVX-512
-// instructions where the processor has them.
-func (p Position) AttackThreats(moves uint64, columns, threats *[MaxWidth]uint64) (wins uint64) {
+// side to move has now), bit i of wins when that move exists and wins with
+// the next stone but one, and counts[i] to the number of its threats that
+// can still count, outside late (for a search, the cells straight above the
+// opponent's threats, which come too late), those straight above a cell
+// playable after the move twice (the opponent cannot play there). Eight
+// columns take one pass of AVX-512 instructions where the processor has
+// them.
+func (p Position) AttackThreats(moves, late uint64, columns, threats *[MaxWidth]uint64, counts *[MaxWidth]uint8) (wins uint64) {
 	b := p.b
 	if vectorAttacks {
 		for i := 0; i < b.w; i += 8 {
-			w := attack8(p.cur, p.mask, moves, (*[8]uint64)(columns[i:]), (*[8]uint64)(threats[i:]), uint64(b.h1), b.wide, b.full, b.bottom)
+			w := attack8(p.cur, p.mask, moves, (*[8]uint64)(columns[i:]), (*[8]uint64)(threats[i:]), uint64(b.h1), b.wide, b.full, b.bottom, late, (*[8]uint8)(counts[i:]))
 			wins |= w << i
 		}
 		return wins
 	}
+	possible := p.Possible()
 	for i, c := range columns[:b.w] {
 		m := moves & c
-		threats[i] = b.winningCells(p.cur|m, p.mask|m)
-		if m != 0 && p.winsNext(m, threats[i]) {
+		t := b.winningCells(p.cur|m, p.mask|m)
+		threats[i] = t
+		if m != 0 && p.winsNext(m, t) {
 			wins |= 1 << i
 		}
+		useful := t &^ late
+		above := ((possible^m)<<1 | m<<2) & useful
+		counts[i] = uint8(bits.OnesCount64(useful) + bits.OnesCount64(above))
 	}
 	return wins
 }

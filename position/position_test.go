@@ -234,8 +234,9 @@ func checkAttackThreats(t *testing.T, p Position, moves string) {
 	defer func() { vectorAttacks = vector }()
 	for _, vectorAttacks = range []bool{vector, false} {
 		var threats [MaxWidth]uint64
-		nonLosing := p.NonLosingMoves()
-		wins := p.AttackThreats(nonLosing, &columns, &threats)
+		var counts [MaxWidth]uint8
+		nonLosing, late := p.NonLosingMoves(), p.OpponentWinningCells()<<1
+		wins := p.AttackThreats(nonLosing, late, &columns, &threats, &counts)
 		for i, c := range columns[:b.Width()] {
 			want, wantWins, m := p.WinningCells(), false, nonLosing&c
 			if m != 0 {
@@ -243,6 +244,19 @@ func checkAttackThreats(t *testing.T, p Position, moves string) {
 			}
 			if threats[i] != want || wantWins != (wins>>i&1 != 0) {
 				t.Fatalf("%s %q: AttackThreats of column %d (vector %v) = %x %v, Attack %x %v", b, moves, i, vectorAttacks, threats[i], wins>>i&1, want, wantWins)
+			}
+			// the count, cell by cell
+			useful, count := want&^late, 0
+			for cell := uint64(1); cell != 0; cell <<= 1 {
+				if useful&cell != 0 {
+					count++
+					if below := cell >> 1; below&(p.Possible()^m|m<<1) != 0 {
+						count++
+					}
+				}
+			}
+			if int(counts[i]) != count {
+				t.Fatalf("%s %q: AttackThreats of column %d (vector %v) counts %d threats, want %d", b, moves, i, vectorAttacks, counts[i], count)
 			}
 		}
 		if wins>>b.Width() != 0 {
