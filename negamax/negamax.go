@@ -1,7 +1,6 @@
 package negamax
 
 import (
-
 	"c4/position"
 )
 
