@@ -47,7 +47,8 @@ type Options struct {
 	// Threads is the number of goroutines searching at once; 0 means 1.
 	Threads int
 	// TableMiB is the transposition table's memory in MiB, all parts (the
-	// far table and each thread's near table); 0 means DefaultTableMiB.
+	// far table, the mid table of a large one and each thread's near
+	// table); 0 means DefaultTableMiB.
 	// Boards whose keys have more than 44 bits (W*(H+1)) beyond the bits of
 	// a part's bucket index use more: at least 2^(bits-44) 32-byte buckets
 	// a part (32 MiB on 8x7), so that checks stay exact.
