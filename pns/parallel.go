@@ -13,22 +13,34 @@ import (
 // the root to the most-proving leaf, as DFPN would (the child of least
 // delta, with DFPN's thresholds and the 1+epsilon trick), and hands that
 // leaf to an idle worker, which runs DFPN on it, on the shared table, until
-// the thresholds or jobWork MID calls stop it, and reports its new proof
-// numbers. A leaf being searched counts as won by its side to move in the
-// top tree's virtual proof numbers, so that the next walk finds the next
-// most-proving leaf (its best sibling, usually) and gives it to another
-// worker. (Counting it as lost instead sends the next worker further away:
-// 88-99 ms a position instead of 69-81 on the first 100 lines of
-// Begin-Medium with two threads.) A leaf on which splitWork has been spent
-// is split into its children, so that the workers can share its subtree.
+// the thresholds or its budget of MID calls stop it (see jobShare), and
+// reports its new proof numbers. A leaf being searched counts as won by its
+// side to move in the top tree's virtual proof numbers, so that the next
+// walk finds the next most-proving leaf (its best sibling, usually) and
+// gives it to another worker. (Counting it as lost instead sends the next
+// worker further away: 88-99 ms a position instead of 69-81 on the first
+// 100 lines of Begin-Medium with two threads.) A leaf on which splitWork
+// has been spent is split into its children, so that the workers can share
+// its subtree.
 //
 // Only the coordinator touches the top tree; the workers share nothing but
 // the table, which needs no lock (see entry).
 
 const (
 	// jobWork is the most MID calls a worker spends on a leaf before it
-	// reports back.
+	// reports back, while the search is small (see jobShare).
 	jobWork = 1 << 13
+	// jobShare: once a search has made more MID calls than its table has
+	// entries, a job may make up to 1/jobShare of them: fewer restarts,
+	// each of which finds the path below its leaf in the table again, where
+	// much has been overwritten by then. Two threads, fixed jobs against
+	// this: six lines of Begin-Hard (22 to 66 M calls), 32 MiB, 12.9, 13.6
+	// s -> 10.7 s a line (47 M -> 41 M calls); 64 MiB, 10.7, 11.8 -> 10.4,
+	// 9.2 s; line 93 (200 M calls), 256 MiB, 82 and 101 s -> 60 s. Jobs of
+	// 1/16 from the start were as quick there (1/4: slower, 1/64: the same)
+	// but 8% slower on Begin-Medium (medians of five, 64 MiB), whose
+	// searches seldom outgrow the table.
+	jobShare = 16
 	// splitWork is the work after which a leaf is split. Measured on the
 	// first 100 lines of Begin-Medium, two threads: jobs of 2^11 to 2^14
 	// calls, split after 1, 2 or 4 jobs; this was the quickest.
@@ -69,6 +81,7 @@ type job struct {
 	key            uint64
 	att            bool
 	thPhi, thDelta uint32
+	budget         uint64 // MID calls
 }
 
 // report is what a worker found on a job.
@@ -97,7 +110,7 @@ func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, 
 	for _, w := range s.workers {
 		wg.Go(func() {
 			for j := range jobs {
-				phi, delta, work := w.run(ctx, j.pos, j.key, j.att, j.thPhi, j.thDelta, jobWork)
+				phi, delta, work := w.run(ctx, j.pos, j.key, j.att, j.thPhi, j.thDelta, j.budget)
 				reports <- report{j.n, phi, delta, work}
 			}
 		})
@@ -111,6 +124,10 @@ func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, 
 			j, ok := t.pick(w0)
 			if !ok {
 				break
+			}
+			j.budget = jobWork
+			if nodes > uint64(len(s.tt.entries)) {
+				j.budget = max(jobWork, nodes/jobShare)
 			}
 			jobs <- j
 		}
@@ -167,7 +184,7 @@ func (t *tree) pick(w *worker) (job, bool) {
 	}
 	n.busy = true
 	t.update(i)
-	return job{i, n.pos, n.key, n.att, thPhi, thDelta}, true
+	return job{n: i, pos: n.pos, key: n.key, att: n.att, thPhi: thPhi, thDelta: thDelta}, true
 }
 
 // apply records a worker's report, splits the leaf if enough work has been
