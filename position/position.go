@@ -97,23 +97,31 @@ func (p Position) OpponentCanStillWin() bool {
 	return p.b.hasFour(p.cur ^ p.mask | (p.b.full ^ p.mask))
 }
 
-// FollowUpCeiling bounds the side to move's score when every column has an
-// even number of empty cells: the opponent can then answer every move
-// directly above it (Allis' claimeven on the whole board), which gives it
-// the upper cell of every pair, leaves the mover the lower ones, and fixes
-// the final board. If the mover has no four there, it cannot win: the
-// ceiling is 0; if the opponent has one as well, the mover loses: -1. ok is
-// false when there is no such bound.
+// FollowUpCeiling bounds the side to move's score when an even number of
+// columns (none included) have an odd number of empty cells. Call the empty
+// cells whose row has the parity of the board's height "lower", the others
+// "upper"; the playable cell of a column with an odd number of empty cells
+// is an upper one, and the cells above it pair up like those of an even
+// column. The opponent can then answer every move: a move on a lower cell
+// directly above it (Allis' claimeven), and a move on the playable cell of
+// an odd column on the playable cell of another odd column, paired with it
+// once and for all (baseinverse), which leaves both columns even. The mover
+// gets at most the lower cells and the playable cells of the odd columns,
+// the opponent at least the other upper cells. If the mover has no four
+// among the first, it cannot win: the ceiling is 0; if the opponent has one
+// among the second as well, the mover loses: -1. ok is false when there is
+// no such bound.
 func (p Position) FollowUpCeiling() (ceiling int, ok bool) {
 	b := p.b
-	if (p.mask+b.bottom)&^b.claim != 0 {
-		return 0, false // a column with an odd number of empty cells
-	}
-	empty := b.full ^ p.mask
-	if b.hasFour(p.cur | empty&b.claim) {
+	odd := (p.mask + b.bottom) &^ b.claim // the playable cells of the odd columns
+	if bits.OnesCount64(odd)%2 != 0 {
 		return 0, false
 	}
-	if b.hasFour(p.cur ^ p.mask | empty&^b.claim) {
+	empty := b.full ^ p.mask
+	if b.hasFour(p.cur | empty&b.claim | odd) {
+		return 0, false
+	}
+	if b.hasFour(p.cur ^ p.mask | empty&^b.claim&^odd) {
 		return -1, true
 	}
 	return 0, true

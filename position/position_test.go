@@ -403,26 +403,38 @@ func (g *grid) canStillWin(who int) bool {
 // every move directly above it, when every column has an even number of
 // empty cells, and says who can win: -1 if only the opponent has four, 0 if
 // no one, no bound (false) if who has four.
+// followUpCeiling fills the grid as the follow-up strategies can leave it:
+// in mine, the mover's best case (the lower cell of every pair and the
+// playable cell of every column with an odd number of empty cells), in
+// theirs, the opponent's worst case (the upper cells but those playable
+// ones).
 func (g *grid) followUpCeiling(who int) (int, bool) {
-	f := newGrid(g.b)
+	mine, theirs := newGrid(g.b), newGrid(g.b)
+	odd := 0
 	for c := range g.cells {
-		if (g.b.Height()-g.height(c))%2 != 0 {
-			return 0, false
+		h := g.height(c)
+		if (g.b.Height()-h)%2 != 0 {
+			odd++
 		}
 		for r, v := range g.cells[c] {
-			if v < 0 {
-				v = who
-				if (r-g.height(c))%2 == 1 {
-					v = 1 - who
-				}
+			mine.cells[c][r], theirs.cells[c][r] = v, v
+			if v >= 0 {
+				continue
 			}
-			f.cells[c][r] = v
+			switch {
+			case (g.b.Height()-h)%2 != 0 && r == h: // the playable cell of an odd column
+				mine.cells[c][r] = who
+			case (g.b.Height()-r)%2 == 0: // a lower cell
+				mine.cells[c][r] = who
+			default:
+				theirs.cells[c][r] = 1 - who
+			}
 		}
 	}
 	switch {
-	case f.hasFour(who):
+	case odd%2 != 0, mine.hasFour(who):
 		return 0, false
-	case f.hasFour(1 - who):
+	case theirs.hasFour(1 - who):
 		return -1, true
 	}
 	return 0, true
@@ -446,4 +458,71 @@ func TestFromKeyErrors(t *testing.T) {
 			t.Errorf("FromKey(%#x) accepted", k)
 		}
 	}
+}
+
+// TestFollowUpCeilingSound checks the follow-up ceiling against the true
+// result of random positions on small boards, found by a plain search.
+func TestFollowUpCeilingSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, wh := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {5, 5}, {6, 4}} {
+		b := mustBoard(wh[0], wh[1])
+		memo := map[uint64]int{}
+		var bounded [2]int // ceilings 0 and -1
+		for game := 0; game < 3000; game++ {
+			p := New(b)
+			for p.Moves() < b.Cells()-14 || rng.IntN(4) != 0 {
+				if p.IsOver() || p.CanWinNext() {
+					break
+				}
+				var cols []int
+				for c := 0; c < b.Width(); c++ {
+					if p.CanPlay(c) {
+						cols = append(cols, c)
+					}
+				}
+				p.PlayColumn(cols[rng.IntN(len(cols))])
+			}
+			if p.IsOver() || p.Moves() < b.Cells()-14 {
+				continue
+			}
+			c, ok := p.FollowUpCeiling()
+			if !ok {
+				continue
+			}
+			bounded[-c]++
+			if r := weakResult(p, memo); r > c {
+				h, _ := p.History()
+				t.Fatalf("%s %q: FollowUpCeiling %d, but the result is %d", b, h, c, r)
+			}
+		}
+		if bounded[0] < 10 || bounded[1] < 10 {
+			t.Errorf("%s: only %d positions with ceiling 0 and %d with -1", b, bounded[0], bounded[1])
+		}
+	}
+}
+
+// weakResult is the win (1), draw (0) or loss (-1) of the side to move in
+// p, which is not over, by plain minimax.
+func weakResult(p Position, memo map[uint64]int) int {
+	if p.CanWinNext() {
+		return 1
+	}
+	if r, ok := memo[p.Key()]; ok {
+		return r
+	}
+	best := -1
+	for c := 0; c < p.b.Width() && best < 1; c++ {
+		if !p.CanPlay(c) {
+			continue
+		}
+		q := p
+		q.PlayColumn(c)
+		if q.Moves() == q.b.Cells() {
+			best = max(best, 0)
+			continue
+		}
+		best = max(best, -weakResult(q, memo))
+	}
+	memo[p.Key()] = best
+	return best
 }
