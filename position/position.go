@@ -97,27 +97,38 @@ func (p Position) OpponentCanStillWin() bool {
 	return p.b.hasFour(p.cur ^ p.mask | (p.b.full ^ p.mask))
 }
 
-// FollowUpCeiling bounds the side to move's score when an even number of
-// columns (none included) have an odd number of empty cells. Call the empty
+// FollowUpCeiling bounds the side to move's score by the opponent's
+// follow-up strategies (Allis' claimeven and baseinverse). Call the empty
 // cells whose row has the parity of the board's height "lower", the others
-// "upper"; the playable cell of a column with an odd number of empty cells
-// is an upper one, and the cells above it pair up like those of an even
-// column. The opponent can then answer every move: a move on a lower cell
-// directly above it (Allis' claimeven), and a move on the playable cell of
-// an odd column on the playable cell of another odd column, paired with it
-// once and for all (baseinverse), which leaves both columns even. The mover
-// gets at most the lower cells and the playable cells of the odd columns,
-// the opponent at least the other upper cells. If the mover has no four
-// among the first, it cannot win: the ceiling is 0; if the opponent has one
-// among the second as well, the mover loses: -1. ok is false when there is
-// no such bound.
+// "upper", and a column "odd" when it has an odd number of empty cells: its
+// playable cell is then an upper one, and the cells above it pair up as in
+// an even column.
+//
+// With an even number of odd columns (none included), the opponent answers
+// a move on a lower cell directly above it (claimeven), and a move on the
+// playable cell of an odd column on that of another, paired with it once
+// and for all (baseinverse), which leaves both even. The mover gets at most
+// the lower cells and the odd columns' playable cells, the opponent at
+// least the other upper cells. If the mover has no four among the first,
+// it cannot win: the ceiling is 0; if the opponent has one among the second
+// as well, the mover loses: -1.
+//
+// With an odd number, one odd column is left without a partner. If the
+// opponent would complete four on a lower cell t of that column, it answers
+// moves in that column directly above them as well: the mover gets the
+// column's upper cells, and once every other column is full it must play
+// the one beneath t, and the opponent wins. So the mover loses if it has no
+// four among the cells it can get before that: those of the even case, but
+// in that column only the upper cells below t.
+//
+// ok is false when there is no such bound.
 func (p Position) FollowUpCeiling() (ceiling int, ok bool) {
 	b := p.b
 	odd := (p.mask + b.bottom) &^ b.claim // the playable cells of the odd columns
-	if bits.OnesCount64(odd)%2 != 0 {
-		return 0, false
-	}
 	empty := b.full ^ p.mask
+	if bits.OnesCount64(odd)%2 != 0 {
+		return p.oddThreatCeiling(odd, empty)
+	}
 	if b.hasFour(p.cur | empty&b.claim | odd) {
 		return 0, false
 	}
@@ -125,6 +136,26 @@ func (p Position) FollowUpCeiling() (ceiling int, ok bool) {
 		return -1, true
 	}
 	return 0, true
+}
+
+// oddThreatCeiling is FollowUpCeiling's odd case: it tries each odd column
+// as the one without a partner.
+func (p Position) oddThreatCeiling(odd, empty uint64) (ceiling int, ok bool) {
+	b := p.b
+	threats := b.winningCells(p.cur^p.mask, p.mask) & empty & b.claim
+	for rest := odd; rest != 0; rest &= rest - 1 {
+		a := rest & -rest
+		col := b.col << (uint(bits.TrailingZeros64(a)) / b.h1 * b.h1)
+		t := threats & col
+		if t == 0 {
+			continue
+		}
+		t &= -t // the lowest
+		if !b.hasFour(p.cur | empty&b.claim&^col | odd&^a | empty&^b.claim&col&(t-1)) {
+			return -1, true
+		}
+	}
+	return 0, false
 }
 
 // Attack describes move for the side to move: the cells where it would

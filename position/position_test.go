@@ -431,13 +431,54 @@ func (g *grid) followUpCeiling(who int) (int, bool) {
 			}
 		}
 	}
+	if odd%2 != 0 {
+		return g.oddThreatCeiling(who, mine)
+	}
 	switch {
-	case odd%2 != 0, mine.hasFour(who):
+	case mine.hasFour(who):
 		return 0, false
 	case theirs.hasFour(1 - who):
 		return -1, true
 	}
 	return 0, true
+}
+
+// oddThreatCeiling tries each odd column c as the one without a partner: if
+// the opponent would complete four on a lower cell t of c, the mover's best
+// case is mine with, in c, only the upper cells below t.
+func (g *grid) oddThreatCeiling(who int, mine *grid) (int, bool) {
+	for c := range g.cells {
+		h := g.height(c)
+		if (g.b.Height()-h)%2 == 0 {
+			continue
+		}
+		t := h + 1
+		for ; t < g.b.Height(); t += 2 {
+			g.cells[c][t] = 1 - who
+			threat := g.fourThrough(c, t, 1-who)
+			g.cells[c][t] = -1
+			if threat {
+				break
+			}
+		}
+		if t >= g.b.Height() {
+			continue
+		}
+		f := newGrid(g.b)
+		for cc := range g.cells {
+			copy(f.cells[cc], mine.cells[cc])
+		}
+		for r := h; r < g.b.Height(); r++ {
+			f.cells[c][r] = -1
+			if r < t && (r-h)%2 == 0 {
+				f.cells[c][r] = who
+			}
+		}
+		if !f.hasFour(who) {
+			return -1, true
+		}
+	}
+	return 0, false
 }
 
 func (g *grid) String() string {
@@ -464,11 +505,11 @@ func TestFromKeyErrors(t *testing.T) {
 // result of random positions on small boards, found by a plain search.
 func TestFollowUpCeilingSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, wh := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {5, 5}, {6, 4}} {
+	var bounded [3]int // ceilings 0 and -1 with an even number of empty cells, -1 with an odd
+	for _, wh := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {5, 5}, {6, 4}, {6, 5}} {
 		b := mustBoard(wh[0], wh[1])
 		memo := map[uint64]int{}
-		var bounded [2]int // ceilings 0 and -1
-		for game := 0; game < 3000; game++ {
+		for game := 0; game < 5000; game++ {
 			p := New(b)
 			for p.Moves() < b.Cells()-14 || rng.IntN(4) != 0 {
 				if p.IsOver() || p.CanWinNext() {
@@ -489,15 +530,15 @@ func TestFollowUpCeilingSound(t *testing.T) {
 			if !ok {
 				continue
 			}
-			bounded[-c]++
+			bounded[-c+(b.Cells()-p.Moves())%2]++
 			if r := weakResult(p, memo); r > c {
 				h, _ := p.History()
 				t.Fatalf("%s %q: FollowUpCeiling %d, but the result is %d", b, h, c, r)
 			}
 		}
-		if bounded[0] < 10 || bounded[1] < 10 {
-			t.Errorf("%s: only %d positions with ceiling 0 and %d with -1", b, bounded[0], bounded[1])
-		}
+	}
+	if bounded[0] < 100 || bounded[1] < 100 || bounded[2] < 100 {
+		t.Errorf("only %v positions bounded (0 and -1 with an even number of empty cells, -1 with an odd)", bounded)
 	}
 }
 
