@@ -173,7 +173,7 @@ func (s *Solver) Weak(ctx context.Context, p position.Position) (int, Stats, err
 // serialWork is the work a parallel Solver spends searching alone before it
 // starts its other threads: most positions of the easier sets need less,
 // and starting threads costs more than it saves on them.
-const serialWork = 1 << 12
+const serialWork = 1 << 11
 
 // Prove answers whether the attacker, the side to move if attackerToMove
 // and the opponent otherwise, can force a win from p. With a budget above 0
