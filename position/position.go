@@ -145,7 +145,7 @@ func (p Position) oddThreatCeiling(odd, empty uint64) (ceiling int, ok bool) {
 	threats := b.winningCells(p.cur^p.mask, p.mask) & empty & b.claim
 	for rest := odd; rest != 0; rest &= rest - 1 {
 		a := rest & -rest
-		col := b.col << (uint(bits.TrailingZeros64(a)) / b.h1 * b.h1)
+		col := b.ColumnMask(bits.TrailingZeros64(a) / int(b.h1))
 		t := threats & col
 		if t == 0 {
 			continue

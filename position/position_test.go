@@ -399,15 +399,12 @@ func (g *grid) canStillWin(who int) bool {
 	return false
 }
 
-// followUpCeiling fills the board as the opponent of who would by answering
-// every move directly above it, when every column has an even number of
-// empty cells, and says who can win: -1 if only the opponent has four, 0 if
-// no one, no bound (false) if who has four.
 // followUpCeiling fills the grid as the follow-up strategies can leave it:
 // in mine, the mover's best case (the lower cell of every pair and the
 // playable cell of every column with an odd number of empty cells), in
 // theirs, the opponent's worst case (the upper cells but those playable
-// ones).
+// ones), and says who can win: -1 if only the opponent has four, 0 if no
+// one, no bound (false) if who has four.
 func (g *grid) followUpCeiling(who int) (int, bool) {
 	mine, theirs := newGrid(g.b), newGrid(g.b)
 	odd := 0
@@ -453,13 +450,8 @@ func (g *grid) oddThreatCeiling(who int, mine *grid) (int, bool) {
 			continue
 		}
 		t := h + 1
-		for ; t < g.b.Height(); t += 2 {
-			g.cells[c][t] = 1 - who
-			threat := g.fourThrough(c, t, 1-who)
-			g.cells[c][t] = -1
-			if threat {
-				break
-			}
+		for t < g.b.Height() && !g.fourThrough(c, t, 1-who) {
+			t += 2
 		}
 		if t >= g.b.Height() {
 			continue
