@@ -72,7 +72,7 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 	// with beta below 0 they cannot cut, and are not computed.)
 	hi := (w.cells - 1 - n) / 2
 	if beta >= 0 {
-		if c, ok := p.FollowUpCeiling(); ok {
+		if c, ok := p.FollowUpCeiling(threats); ok {
 			hi = min(hi, c)
 		} else if hi > 0 && !p.CanStillWin() {
 			hi = 0

@@ -234,7 +234,8 @@ func (w *worker) evaluate(p position.Position, att bool) (phi, delta uint32) {
 	if p.CanWinNext() {
 		return 0, inf
 	}
-	next := p.NonLosingMoves()
+	theirs := p.OpponentWinningCells()
+	next := p.NonLosingMovesAgainst(theirs)
 	if next == 0 {
 		return inf, 0
 	}
@@ -246,15 +247,15 @@ func (w *worker) evaluate(p position.Position, att bool) (phi, delta uint32) {
 	}
 	if att {
 		// The attacker cannot win if it can no longer complete four, or if
-		// the defender can answer every move above it (claimeven).
-		if c, ok := p.FollowUpCeiling(); ok && c <= 0 || !p.CanStillWin() {
+		// the defender can answer every move (see FollowUpCeiling).
+		if c, ok := p.FollowUpCeiling(theirs); ok && c <= 0 || !p.CanStillWin() {
 			return inf, 0
 		}
 	} else {
 		if !p.OpponentCanStillWin() {
 			return 0, inf
 		}
-		if c, ok := p.FollowUpCeiling(); ok && c < 0 {
+		if c, ok := p.FollowUpCeiling(theirs); ok && c < 0 {
 			return inf, 0
 		}
 	}

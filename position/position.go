@@ -121,13 +121,14 @@ func (p Position) OpponentCanStillWin() bool {
 // four among the cells it can get before that: those of the even case, but
 // in that column only the upper cells below t.
 //
-// ok is false when there is no such bound.
-func (p Position) FollowUpCeiling() (ceiling int, ok bool) {
+// threats are the opponent's winning cells (OpponentWinningCells), which
+// the caller has already. ok is false when there is no such bound.
+func (p Position) FollowUpCeiling(threats uint64) (ceiling int, ok bool) {
 	b := p.b
 	odd := (p.mask + b.bottom) &^ b.claim // the playable cells of the odd columns
 	empty := b.full ^ p.mask
 	if bits.OnesCount64(odd)%2 != 0 {
-		return p.oddThreatCeiling(odd, empty)
+		return p.oddThreatCeiling(threats&empty&b.claim, odd, empty)
 	}
 	if b.hasFour(p.cur | empty&b.claim | odd) {
 		return 0, false
@@ -138,11 +139,11 @@ func (p Position) FollowUpCeiling() (ceiling int, ok bool) {
 	return 0, true
 }
 
-// oddThreatCeiling is FollowUpCeiling's odd case: it tries each odd column
-// as the one without a partner.
-func (p Position) oddThreatCeiling(odd, empty uint64) (ceiling int, ok bool) {
+// oddThreatCeiling is FollowUpCeiling's odd case, given the opponent's
+// threats on lower cells: it tries each odd column as the one without a
+// partner.
+func (p Position) oddThreatCeiling(threats, odd, empty uint64) (ceiling int, ok bool) {
 	b := p.b
-	threats := b.winningCells(p.cur^p.mask, p.mask) & empty & b.claim
 	for rest := odd; rest != 0; rest &= rest - 1 {
 		a := rest & -rest
 		col := b.ColumnMask(bits.TrailingZeros64(a) / int(b.h1))

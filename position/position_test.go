@@ -202,7 +202,7 @@ func checkAgainstGrid(t *testing.T, b *Board, p Position, g *grid, mover int, mo
 	if got, want := p.OpponentCanStillWin(), g.canStillWin(1-mover); got != want {
 		t.Fatalf("%s %q: OpponentCanStillWin %v, naive %v", b, moves, got, want)
 	}
-	c, ok := p.FollowUpCeiling()
+	c, ok := p.FollowUpCeiling(p.OpponentWinningCells())
 	if wc, wok := g.followUpCeiling(mover); c != wc || ok != wok {
 		t.Fatalf("%s %q: FollowUpCeiling %d %v, naive %d %v", b, moves, c, ok, wc, wok)
 	}
@@ -518,7 +518,7 @@ func TestFollowUpCeilingSound(t *testing.T) {
 			if p.IsOver() || p.Moves() < b.Cells()-14 {
 				continue
 			}
-			c, ok := p.FollowUpCeiling()
+			c, ok := p.FollowUpCeiling(p.OpponentWinningCells())
 			if !ok {
 				continue
 			}
