@@ -120,7 +120,7 @@ func New(opts Options) *Solver {
 		s.tree = newTree()
 		tableBytes -= s.tree.bytes()
 	}
-	s.tt = newTable(tableBytes)
+	s.tt = newTable(tableBytes, opts.Threads <= 1)
 	for range max(opts.Threads, 1) {
 		s.workers = append(s.workers, &worker{tt: s.tt, epsilon: opts.Epsilon})
 	}
@@ -234,7 +234,13 @@ func (w *worker) evaluate(p position.Position, att bool) (phi, delta uint32) {
 	if p.CanWinNext() {
 		return 0, inf
 	}
-	theirs := p.OpponentWinningCells()
+	return w.evaluateAfter(p, att, p.OpponentWinningCells())
+}
+
+// evaluateAfter is evaluate for a position reached by a move that does not
+// lose at once (its side to move cannot win at once), given theirs, the
+// opponent's winning cells, which the move's Attack has found.
+func (w *worker) evaluateAfter(p position.Position, att bool, theirs uint64) (phi, delta uint32) {
 	next := p.NonLosingMovesAgainst(theirs)
 	if next == 0 {
 		return inf, 0
@@ -265,9 +271,13 @@ func (w *worker) evaluate(p position.Position, att bool) (phi, delta uint32) {
 		return 0, inf
 	}
 	if next&(next-1) == 0 { // a forced move: the node is its child
+		i := 0
+		for w.colOrder[i]&next == 0 {
+			i++
+		}
 		q := p
 		q.Play(next)
-		phi, delta = w.evaluate(q, !att)
+		phi, delta = w.evaluateAfter(q, !att, threats[i])
 		return delta, phi
 	}
 	return 1, uint32(bits.OnesCount64(next))
@@ -289,6 +299,7 @@ type child struct {
 	pos        position.Position
 	key        uint64
 	phi, delta uint32
+	col        int // its move's index in colOrder
 }
 
 const checkEvery = 1 << 12
@@ -298,8 +309,16 @@ const checkEvery = 1 << 12
 func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta uint32) (phi, delta uint32, work uint64) {
 	w.nodes++
 	work = 1
-	if w.nodes == w.budget || w.nodes%checkEvery == 0 && w.ctx.Err() != nil {
+	if w.nodes == w.budget {
 		w.stopped = true
+	}
+	if w.nodes%checkEvery == 0 {
+		if w.ctx.Err() != nil {
+			w.stopped = true
+		}
+		if w.tt.crowded() { // a growing table has this worker alone
+			w.tt.grow()
+		}
 	}
 	kids := &w.kids[p.Moves()]
 	n := 0
@@ -311,14 +330,31 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 		}
 		c := &kids[n]
 		n++
+		c.col = i
 		c.pos = p
 		c.pos.Play(m)
 		c.key = c.pos.TableKey()
 		w.tt.prefetch(c.key)
 	}
-	for i := range n { // the buckets are on their way
+	// The buckets are on their way. New children are evaluated with their
+	// opponent's threats, which one pass over every move finds at once.
+	var threats [position.MaxWidth]uint64
+	haveThreats := false
+	for i := range n {
 		c := &kids[i]
-		c.phi, c.delta = w.lookup(c.pos, c.key, !att)
+		var ok bool
+		if c.phi, c.delta, ok = w.tt.get(c.key, !att); ok {
+			continue
+		}
+		if !haveThreats {
+			var counts [position.MaxWidth]uint8
+			p.AttackThreats(next, 0, &w.colOrder, &threats, &counts)
+			haveThreats = true
+		}
+		c.phi, c.delta = w.evaluateAfter(c.pos, !att, threats[c.col])
+		if w.tt.put(c.key, !att, c.phi, c.delta, 0) && w.tt.growing {
+			w.tt.leaves++
+		}
 	}
 	for {
 		// phi: the best child's delta; delta: the sum of the children's phi.
