@@ -138,14 +138,35 @@ func (t *table) prefetch(key uint64) {
 }
 
 // get returns the proof numbers of key for the question att, if stored.
+// Failing that, the other question's entry of the same position (in the
+// same bucket) answers when it settles this one: a side to move that wins
+// also draws, and one that cannot draw cannot win. So the second question
+// of a weak solve starts with the proofs of the first: on the first 100
+// lines of Middle-Medium and Begin-Medium, 5,505 -> 4,977 and 68,285 ->
+// 66,326 MID calls.
 func (t *table) get(key uint64, att bool) (phi, delta uint32, ok bool) {
 	b, id := t.slot(key, att)
+	settled := false
 	for i := range b {
-		if val, eid := b[i].load(); eid == id {
+		val, eid := b[i].load()
+		switch {
+		case eid == id:
 			return uint32(val >> (64 - pnBits)), uint32(val>>8) & pnMask, true
+		case eid != id^1:
+		case att: // the other entry asks whether the mover draws
+			settled = settled || val>>8&pnMask == 0
+		default: // whether it wins
+			settled = settled || val>>(64-pnBits) == 0
 		}
 	}
-	return 0, 0, false
+	switch {
+	case !settled:
+		return 0, 0, false
+	case att:
+		return inf, 0, true
+	default:
+		return 0, inf, true
+	}
 }
 
 // load reads an entry, returning its val and id.

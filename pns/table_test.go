@@ -17,7 +17,7 @@ func TestTableGrow(t *testing.T) {
 		t.Fatalf("window %d of %d buckets", tt.buckets, len(tt.entries)/bucketSize)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	numbers := func(key uint64) (uint32, uint32) { return uint32(key % 1000), uint32(key>>10%1000 + 1) }
+	numbers := func(key uint64) (uint32, uint32) { return uint32(key%1000 + 1), uint32(key>>10%1000 + 1) }
 	old := make([]uint64, 1000)
 	for i := range old {
 		old[i] = rng.Uint64()
@@ -70,5 +70,31 @@ func TestTableGrow(t *testing.T) {
 	tt.clear()
 	if tt.buckets != startBuckets || found() != 0 {
 		t.Errorf("cleared: window %d, %d entries found", tt.buckets, found())
+	}
+}
+
+// TestTableOtherQuestion checks that a position's entry for one question
+// answers the other only when it settles it.
+func TestTableOtherQuestion(t *testing.T) {
+	tt := newTable(0, false)
+	tt.put(1, true, 0, inf, 5)  // the mover wins: it draws too
+	tt.put(2, false, inf, 0, 5) // the mover cannot draw: it cannot win
+	tt.put(3, true, 5, 7, 5)    // open: no answer
+	tt.put(4, false, 0, inf, 5) // the mover draws: it may still lose the other question
+	tt.put(5, true, inf, 0, 5)  // the mover cannot win: it may still draw
+	for _, tc := range []struct {
+		key        uint64
+		att        bool
+		phi, delta uint32
+		ok         bool
+	}{
+		{1, false, 0, inf, true}, {2, true, inf, 0, true},
+		{3, false, 0, 0, false}, {4, true, 0, 0, false}, {5, false, 0, 0, false},
+		{1, true, 0, inf, true}, // its own entry
+	} {
+		phi, delta, ok := tt.get(tc.key, tc.att)
+		if phi != tc.phi || delta != tc.delta || ok != tc.ok {
+			t.Errorf("get(%d, %v) = %d, %d, %v; want %d, %d, %v", tc.key, tc.att, phi, delta, ok, tc.phi, tc.delta, tc.ok)
+		}
 	}
 }
