@@ -186,9 +186,9 @@ func (t *table) put(key uint64, att bool, phi, delta uint32, work uint64) bool {
 	return !found
 }
 
-// victim returns the entry of b that id's node takes: its own (found), or else an
-// entry of an older generation, then the unsolved one with the least work,
-// then the solved one with the least work.
+// victim returns the entry of b that id's node takes: its own (found), or
+// else an entry of an older generation, then the unsolved one with the
+// least work, then the solved one with the least work.
 func (t *table) victim(b *[bucketSize]entry, id uint64) (i int, found bool) {
 	victim, worst := 0, uint64(1<<63)
 	for i := range b {
