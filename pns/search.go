@@ -16,8 +16,9 @@
 // complete four, or the defender can answer each of its moves on top of it
 // (claimeven) and keep it from winning. A node with a single non-losing
 // move takes its child's numbers; any other starts with phi 1 and delta
-// the number of its non-losing moves. Thresholds use the 1+epsilon trick,
-// which lets the search stay longer in a subtree before switching.
+// the number of its non-losing moves; children of equal delta are searched
+// in order of the threats their moves make. Thresholds use the 1+epsilon
+// trick, which lets the search stay longer in a subtree before switching.
 //
 // It exists to check the exact solver (package negamax) with a different
 // algorithm: the two must agree on every weak result.
@@ -286,11 +287,11 @@ func (w *worker) evaluateAfter(p position.Position, att bool, theirs uint64) (ph
 // lookup returns the proof numbers of a position from the table, or else
 // from evaluate, and then stores them: a new leaf costs its evaluation once.
 func (w *worker) lookup(p position.Position, key uint64, att bool) (phi, delta uint32) {
-	if phi, delta, ok := w.tt.get(key, att); ok {
-		return phi, delta
+	phi, delta, ok, at := w.tt.get(key, att)
+	if !ok {
+		phi, delta = w.evaluate(p, att)
+		w.tt.store(at, phi, delta, 0)
 	}
-	phi, delta = w.evaluate(p, att)
-	w.tt.put(key, att, phi, delta, 0)
 	return phi, delta
 }
 
@@ -299,7 +300,17 @@ type child struct {
 	pos        position.Position
 	key        uint64
 	phi, delta uint32
-	col        int // its move's index in colOrder
+	col        int   // its move's index in colOrder
+	order      uint8 // the threats its move makes that count (see AttackThreats)
+}
+
+// before says whether c is a better child to search than d: a lower delta,
+// or the same and more threats. Ties are frequent (a new leaf's delta is its
+// number of moves), and breaking them by the threats, as negamax orders its
+// moves, took 11% fewer MID calls on the first 300 lines of Middle-Medium
+// and 6% fewer on Begin-Medium than breaking them centre first.
+func (c *child) before(d *child) bool {
+	return c.delta < d.delta || c.delta == d.delta && c.order > d.order
 }
 
 const checkEvery = 1 << 12
@@ -322,7 +333,8 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 	}
 	kids := &w.kids[p.Moves()]
 	n := 0
-	next := p.NonLosingMoves()
+	theirs := p.OpponentWinningCells()
+	next := p.NonLosingMovesAgainst(theirs)
 	for i := 0; i < w.board.Width(); i++ {
 		m := next & w.colOrder[i]
 		if m == 0 {
@@ -336,23 +348,24 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 		c.key = c.pos.TableKey()
 		w.tt.prefetch(c.key)
 	}
-	// The buckets are on their way. New children are evaluated with their
-	// opponent's threats, which one pass over every move finds at once.
+	// The buckets are on their way. One pass over every move finds each
+	// child's opponent's threats, with which a new child is evaluated, and
+	// how many of them count for the order (ours straight above the
+	// opponent's come too late).
 	var threats [position.MaxWidth]uint64
-	haveThreats := false
+	var counts [position.MaxWidth]uint8
+	p.AttackThreats(next, theirs<<1, &w.colOrder, &threats, &counts)
 	for i := range n {
 		c := &kids[i]
+		c.order = counts[c.col]
 		var ok bool
-		if c.phi, c.delta, ok = w.tt.get(c.key, !att); ok {
+		var at spot
+		if c.phi, c.delta, ok, at = w.tt.get(c.key, !att); ok {
 			continue
 		}
-		if !haveThreats {
-			var counts [position.MaxWidth]uint8
-			p.AttackThreats(next, 0, &w.colOrder, &threats, &counts)
-			haveThreats = true
-		}
 		c.phi, c.delta = w.evaluateAfter(c.pos, !att, threats[c.col])
-		if w.tt.put(c.key, !att, c.phi, c.delta, 0) && w.tt.growing {
+		w.tt.store(at, c.phi, c.delta, 0)
+		if w.tt.growing {
 			w.tt.leaves++
 		}
 	}
@@ -364,7 +377,7 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 			c := &kids[i]
 			delta = addPN(delta, c.phi)
 			switch {
-			case best < 0 || c.delta < kids[best].delta:
+			case best < 0 || c.before(&kids[best]):
 				if best >= 0 {
 					second = kids[best].delta
 				}

@@ -33,7 +33,7 @@ func TestTableGrow(t *testing.T) {
 	found := func() int {
 		n := 0
 		for i, k := range keys {
-			phi, delta, ok := tt.get(k, i%2 == 0)
+			phi, delta, ok, _ := tt.get(k, i%2 == 0)
 			if !ok {
 				continue
 			}
@@ -41,7 +41,7 @@ func TestTableGrow(t *testing.T) {
 			if wantPhi, wantDelta := numbers(k); phi != wantPhi || delta != wantDelta {
 				t.Fatalf("key %#x: %d/%d, want %d/%d", k, phi, delta, wantPhi, wantDelta)
 			}
-			if _, _, ok := tt.get(k, i%2 != 0); ok {
+			if _, _, ok, _ := tt.get(k, i%2 != 0); ok {
 				t.Fatalf("key %#x found for the other question", k)
 			}
 		}
@@ -59,7 +59,7 @@ func TestTableGrow(t *testing.T) {
 		}
 		before = n
 		for _, k := range old {
-			if _, _, ok := tt.get(k, true); ok {
+			if _, _, ok, _ := tt.get(k, true); ok {
 				t.Fatalf("window %d: key %#x of an earlier generation found", want, k)
 			}
 		}
@@ -92,7 +92,7 @@ func TestTableOtherQuestion(t *testing.T) {
 		{3, false, 0, 0, false}, {4, true, 0, 0, false}, {5, false, 0, 0, false},
 		{1, true, 0, inf, true}, // its own entry
 	} {
-		phi, delta, ok := tt.get(tc.key, tc.att)
+		phi, delta, ok, _ := tt.get(tc.key, tc.att)
 		if phi != tc.phi || delta != tc.delta || ok != tc.ok {
 			t.Errorf("get(%d, %v) = %d, %d, %v; want %d, %d, %v", tc.key, tc.att, phi, delta, ok, tc.phi, tc.delta, tc.ok)
 		}
