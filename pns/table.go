@@ -146,7 +146,7 @@ type spot struct {
 
 // get returns the proof numbers of key for the question att, if stored,
 // and where its entry goes (see store), so that a new leaf's put does not
-// read its bucket again (4-6% of the time on Middle-Medium and
+// read its bucket again (3-6% of the time on Middle-Medium and
 // Begin-Medium). Failing its own entry, the other question's entry of the
 // same position (in the same bucket) answers when it settles this one: a
 // side to move that wins also draws, and one that cannot draw cannot win.
