@@ -16,11 +16,11 @@ import (
 // 7? ...) until one fails, and the interval is halved from there: by nodes,
 // -19% on the empty 7x6 board and -16% on its four positions of one stone
 // up to mirror image, but the sign first took 2% more on those of two
-// stones (see the README). Several workers each take a probe of their
-// own, in a part of the interval that no other probe splits, and a probe
-// made useless by another's answer is stopped. A worker that finds every
-// part taken joins the probe nearest zero once joinWork nodes have been
-// spent on it, and the workers on it divide its moves (see abdada.go).
+// stones (see docs/measurements.md). Several workers each take a probe of
+// their own, in a part of the interval that no other probe splits, and a
+// probe made useless by another's answer is stopped. A worker that finds
+// every part taken joins the probe nearest zero once joinWork nodes have
+// been spent on it, and the workers on it divide its moves (see abdada.go).
 //
 // Running different probes at once, rather than one probe on every thread
 // with jittered move orders (Lazy SMP), is what paid here: with jitter, two
