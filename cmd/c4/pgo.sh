@@ -3,7 +3,7 @@
 # (profile-guided optimisation: it inlines the hot calls of the search):
 # c4's embedded benchmark sets solved strongly and weakly by negamax and
 # weakly by DFPN, one thread each. Run by "go generate ./cmd/c4"; it takes
-# about a minute and a half.
+# about half a minute.
 set -e
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
