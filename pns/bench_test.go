@@ -11,7 +11,7 @@ import (
 
 // BenchmarkWeak solves the first 100 positions of each public set, one an op,
 // with a 128 MiB table cleared before each, serial and on two threads,
-// reporting MID calls an op:
+// reporting nodes an op:
 //
 //	go test ./pns -run XXX -bench Weak -benchtime 100x -timeout 0
 func BenchmarkWeak(b *testing.B) {

@@ -13,7 +13,7 @@ import (
 // the root to the most-proving leaf, as DFPN would (the child of least
 // delta, with DFPN's thresholds and the 1+epsilon trick), and hands that
 // leaf to an idle worker, which runs DFPN on it, on the shared table, until
-// the thresholds or its budget of MID calls stop it (see jobShare), and
+// the thresholds or its budget of nodes stop it (see jobShare), and
 // reports its new proof numbers. A leaf being searched counts as won by its
 // side to move in the top tree's virtual proof numbers, so that the next
 // walk finds the next most-proving leaf (its best sibling, usually) and
@@ -27,10 +27,10 @@ import (
 // the table, which needs no lock (see entry).
 
 const (
-	// jobWork is the most MID calls a worker spends on a leaf before it
+	// jobWork is the most nodes a worker spends on a leaf before it
 	// reports back, while the search is small (see jobShare).
 	jobWork = 1 << 11
-	// jobShare: once a search has made more MID calls than its table has
+	// jobShare: once a search has made more nodes than its table has
 	// entries, a job may make up to 1/jobShare of them: fewer restarts,
 	// each of which finds the path below its leaf in the table again, where
 	// much has been overwritten by then. Two threads, fixed jobs against
@@ -83,7 +83,7 @@ type job struct {
 	key            uint64
 	att            bool
 	thPhi, thDelta uint32
-	budget         uint64 // MID calls
+	budget         uint64 // nodes
 }
 
 // report is what a worker found on a job.
@@ -94,8 +94,8 @@ type report struct {
 }
 
 // parallel searches p, which is neither won nor lost at once, on every
-// worker, until it is solved, ctx ends or budget (if above 0) MID calls
-// are spent. It returns the root's proof numbers and the MID calls made.
+// worker, until it is solved, ctx ends or budget (if above 0) nodes
+// are spent. It returns the root's proof numbers and the nodes searched.
 func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, att bool, budget uint64) (phi, delta uint32, nodes uint64) {
 	t, w0 := s.tree, s.workers[0]
 	t.used = 1

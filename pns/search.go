@@ -19,6 +19,9 @@
 // the number of its non-losing moves; children of equal delta are searched
 // in order of the threats their moves make. Thresholds use the 1+epsilon
 // trick, which lets the search stay longer in a subtree before switching.
+// Near the end of the game, below Options.EndgameCells empty cells, a node
+// is solved by a plain depth-first AND/OR search with the same settling
+// rules (endgame.go): there proof numbers cost more than they save.
 //
 // It exists to check the exact solver (package negamax) with a different
 // algorithm: the two must agree on every weak result.
@@ -56,11 +59,17 @@ type Options struct {
 	// second-best child's delta d2 to ceil(d2*(1+Epsilon)); 0 means
 	// DefaultEpsilon, a negative value plain DFPN (d2+1).
 	Epsilon float64
+	// EndgameCells: a node with at most this many empty cells is solved by
+	// a plain depth-first search (see endgame.go); 0 means
+	// DefaultEndgameCells, a negative value none (DFPN all the way down).
+	// Each thread's table of endgame answers (512 KiB) comes out of
+	// TableMiB.
+	EndgameCells int
 }
 
 // Stats describes the work of a search.
 type Stats struct {
-	Nodes   uint64 // MID calls, the unit of work
+	Nodes   uint64 // MID calls and endgame nodes, the unit of work
 	Elapsed time.Duration
 }
 
@@ -95,13 +104,16 @@ type worker struct {
 	cells    int
 	colOrder [position.MaxWidth]uint64
 
-	nodes, budget uint64 // MID calls of this run, and where it stops (0: never)
+	nodes, budget uint64 // nodes (MID calls and endgame nodes) of this run, and where it stops (0: never)
 	ctx           context.Context
 	stopped       bool
 
 	// kids holds each depth's children, so that a MID call does not clear
 	// a kilobyte and a half of stack every time it is entered.
 	kids [64][position.MaxWidth]child
+
+	endCells int       // nodes with at most this many empty cells go to endgame
+	end      *endTable // endgame's answers; nil if endCells is 0
 }
 
 // New returns a Solver with an empty table.
@@ -121,22 +133,40 @@ func New(opts Options) *Solver {
 		s.tree = newTree()
 		tableBytes -= s.tree.bytes()
 	}
+	if opts.EndgameCells == 0 {
+		opts.EndgameCells = DefaultEndgameCells
+	}
+	threads := max(opts.Threads, 1)
+	if opts.EndgameCells > 0 {
+		tableBytes -= threads * endBytes
+	}
 	s.tt = newTable(tableBytes, opts.Threads <= 1)
-	for range max(opts.Threads, 1) {
-		s.workers = append(s.workers, &worker{tt: s.tt, epsilon: opts.Epsilon})
+	for range threads {
+		w := &worker{tt: s.tt, epsilon: opts.Epsilon}
+		if opts.EndgameCells > 0 {
+			w.endCells, w.end = opts.EndgameCells, newEndTable()
+		}
+		s.workers = append(s.workers, w)
 	}
 	return s
 }
 
-// Reset empties the table in constant time.
-func (s *Solver) Reset() { s.tt.clear() }
+// Reset empties the tables in constant time.
+func (s *Solver) Reset() {
+	s.tt.clear()
+	for _, w := range s.workers {
+		if w.end != nil {
+			w.end.clear()
+		}
+	}
+}
 
 func (s *Solver) setBoard(b *position.Board) {
 	if s.board == b {
 		return
 	}
 	if s.board != nil {
-		s.tt.clear()
+		s.Reset()
 	}
 	s.board = b
 	for _, w := range s.workers {
@@ -178,7 +208,7 @@ const serialWork = 1 << 11
 
 // Prove answers whether the attacker, the side to move if attackerToMove
 // and the opponent otherwise, can force a win from p. With a budget above 0
-// it stops after about that many MID calls and answers Unknown; the table
+// it stops after about that many nodes and answers Unknown; the table
 // keeps what was learned, so calling again resumes.
 func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove bool, budget uint64) (Outcome, Stats, error) {
 	if p.IsOver() {
@@ -314,13 +344,13 @@ func (c *child) before(d *child) bool {
 }
 
 const (
-	// stopEvery is the MID calls between looks at the context. A parallel
+	// stopEvery is the nodes between looks at the context. A parallel
 	// search cancels its workers' jobs once the root is solved, and a job
 	// (2,048 calls) then stops within this many: on the whole of
 	// Begin-Medium, two threads, the wait for the last job fell from 0.22 s
 	// to 0.07 s (every 4,096 calls before, which a job never reached).
 	stopEvery = 1 << 8
-	// growEvery is the MID calls between looks at a growing window.
+	// growEvery is the nodes between looks at a growing window.
 	growEvery = 1 << 12
 )
 
@@ -331,6 +361,9 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 	work = 1
 	if w.nodes == w.budget {
 		w.stopped = true
+	}
+	if w.cells-p.Moves() <= w.endCells {
+		return w.endgame(p, key, att)
 	}
 	if w.nodes%stopEvery == 0 {
 		if w.ctx.Err() != nil {

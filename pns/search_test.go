@@ -14,21 +14,28 @@ import (
 	"c4/testsets/publictest"
 )
 
+// endgames are the settings of Options.EndgameCells the tests try: the
+// default and none, so that both DFPN alone and DFPN with the endgame
+// search are checked against negamax.
+var endgames = []int{0, -1}
+
 // TestPublicSets checks that DFPN's weak result is the sign of every
 // expected score.
 func TestPublicSets(t *testing.T) {
-	s := New(Options{TableMiB: 64})
-	for _, name := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1"} {
-		var nodes uint64
-		for _, c := range publictest.Set(t, name).Cases {
-			s.Reset()
-			got, st, err := s.Weak(context.Background(), c.Position)
-			nodes += st.Nodes
-			if err != nil || got != negamax.WeakScore(c.Score) {
-				t.Errorf("%s line %d %q: dfpn %d, %v; score %d", name, c.Line, c.Moves, got, err, c.Score)
+	for _, cells := range endgames {
+		s := New(Options{TableMiB: 64, EndgameCells: cells})
+		for _, name := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1"} {
+			var nodes uint64
+			for _, c := range publictest.Set(t, name).Cases {
+				s.Reset()
+				got, st, err := s.Weak(context.Background(), c.Position)
+				nodes += st.Nodes
+				if err != nil || got != negamax.WeakScore(c.Score) {
+					t.Errorf("endgame %d, %s line %d %q: dfpn %d, %v; score %d", cells, name, c.Line, c.Moves, got, err, c.Score)
+				}
 			}
+			t.Logf("endgame %d, %s: %d nodes a position", cells, name, nodes/1000)
 		}
-		t.Logf("%s: %d MID calls a position", name, nodes/1000)
 	}
 }
 
@@ -36,7 +43,8 @@ func TestPublicSets(t *testing.T) {
 // positions at every depth from 10 stones on, from a fixed seed.
 func TestRandomPositions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	s, nm := New(Options{TableMiB: 32}), negamax.New(negamax.Options{TableMiB: 32})
+	s, pure := New(Options{TableMiB: 32}), New(Options{TableMiB: 32, EndgameCells: -1})
+	nm := negamax.New(negamax.Options{TableMiB: 32})
 	b := position.Standard
 	checked := 0
 	for depth := 10; depth < b.Cells(); depth++ {
@@ -49,9 +57,11 @@ func TestRandomPositions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, _, err := s.Weak(context.Background(), p)
-			if err != nil || got != want.Score {
-				t.Fatalf("depth %d, key %x: dfpn %d, %v; negamax %d", depth, p.Key(), got, err, want.Score)
+			for i, s := range []*Solver{s, pure} {
+				got, _, err := s.Weak(context.Background(), p)
+				if err != nil || got != want.Score {
+					t.Fatalf("depth %d, key %x, endgame %d: dfpn %d, %v; negamax %d", depth, p.Key(), endgames[i], got, err, want.Score)
+				}
 			}
 			checked++
 		}
@@ -117,7 +127,7 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// TestMemoryBound checks that the table and the top tree take at most the
+// TestMemoryBound checks that the tables and the top tree take at most the
 // memory asked for and that searching allocates little more on the heap
 // (the parallel search: its goroutines and channels).
 func TestMemoryBound(t *testing.T) {
@@ -128,6 +138,9 @@ func TestMemoryBound(t *testing.T) {
 		got := len(s.tt.entries) * int(unsafe.Sizeof(entry{}))
 		if s.tree != nil {
 			got += s.tree.bytes()
+		}
+		for _, w := range s.workers {
+			got += 8 * len(w.end.words)
 		}
 		if got > mib<<20 || unsafe.Sizeof(entry{}) != 16 {
 			t.Fatalf("%d threads: %d bytes for %d MiB", threads, got, mib)
@@ -184,6 +197,6 @@ func TestParallel(t *testing.T) {
 			nodes += st.Nodes
 			parallelNodes += pst.Nodes
 		}
-		t.Logf("%d threads: %d MID calls, serial %d", threads, parallelNodes, nodes)
+		t.Logf("%d threads: %d nodes, serial %d", threads, parallelNodes, nodes)
 	}
 }

@@ -50,6 +50,7 @@ type solverFlags struct {
 	threads  int
 	weak     bool
 	engine   string
+	endgame  int             // --dfpn-endgame
 	bookDir  string          // --book: a database folder, builtin or none
 	book     negamax.Book    // the book of --book, set by openBook
 	closer   func() error    // closes a database book
@@ -66,6 +67,7 @@ func (f *solverFlags) register(fs *pflag.FlagSet, withEngines bool) {
 	if withEngines {
 		fs.BoolVarP(&f.weak, "weak", "w", false, "weak solving: only win (1), draw (0) or loss (-1)")
 		fs.StringVar(&f.engine, "engine", "negamax", "negamax (exact alpha-beta) or dfpn (proof numbers, weak only)")
+		fs.IntVar(&f.endgame, "dfpn-endgame", pns.DefaultEndgameCells, "dfpn solves positions with at most `N` empty cells by plain depth-first search; 0: proof numbers all the way")
 		f.registerBook(fs, "none")
 	}
 }
@@ -114,7 +116,14 @@ func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
 		if !f.weak {
 			return nil, nil, errors.New("--engine dfpn finds only win, draw or loss, not the exact score: add --weak")
 		}
-		return b, bench.DFPN(pns.New(pns.Options{TableMiB: f.tableMiB, Threads: f.threads})), nil
+		if f.endgame < 0 {
+			return nil, nil, fmt.Errorf("--dfpn-endgame %d: want 0 or more", f.endgame)
+		}
+		opts := pns.Options{TableMiB: f.tableMiB, Threads: f.threads, EndgameCells: f.endgame}
+		if f.endgame == 0 {
+			opts.EndgameCells = -1
+		}
+		return b, bench.DFPN(pns.New(opts)), nil
 	}
 	return nil, nil, fmt.Errorf("--engine %q: want negamax or dfpn", f.engine)
 }

@@ -23,10 +23,10 @@ func TestSolveArgs(t *testing.T) {
 	if code != 0 || out != "4455 18\n44455554221 -15\n4444441526 16\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	for _, engine := range []string{"negamax", "dfpn"} {
-		code, out, _ = c4(t, "", "solve", "--tt-mib", "16", "--weak", "--engine", engine, "4455", "44455554221", "4444441526")
+	for _, engine := range [][]string{{"negamax"}, {"dfpn"}, {"dfpn", "--dfpn-endgame", "0"}} {
+		code, out, _ = c4(t, "", append([]string{"solve", "--tt-mib", "16", "--weak", "--engine"}, append(engine, "4455", "44455554221", "4444441526")...)...)
 		if code != 0 || out != "4455 1\n44455554221 -1\n4444441526 1\n" {
-			t.Errorf("weak, %s: exit %d, stdout %q", engine, code, out)
+			t.Errorf("weak, %v: exit %d, stdout %q", engine, code, out)
 		}
 	}
 	if code, _, errOut := c4(t, "", "solve", "--engine", "dfpn", "4455"); code == 0 || !strings.Contains(errOut, "--weak") {
@@ -96,7 +96,7 @@ func TestBuiltinBook(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"solve", "--nope"}, {"solve", "--board", "9x9", "1"}, {"solve", "--tt-mib", "0", "1"}, {"solve", "-w", "--engine", "mcts", "1"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"solve", "--nope"}, {"solve", "--board", "9x9", "1"}, {"solve", "--tt-mib", "0", "1"}, {"solve", "-w", "--engine", "mcts", "1"}, {"solve", "-w", "--engine", "dfpn", "--dfpn-endgame", "-1", "1"}} {
 		if code, _, errOut := c4(t, "", args...); code == 0 || errOut == "" {
 			t.Errorf("c4 %v: exit %d, stderr %q; want an error", args, code, errOut)
 		}
