@@ -92,23 +92,8 @@ func (w *worker) goal(p position.Position, att bool) bool {
 	}
 	theirs := p.OpponentWinningCells()
 	next := p.NonLosingMovesAgainst(theirs)
-	if next == 0 {
-		return false
-	}
-	if p.Moves() >= w.cells-2 {
-		return !att // a draw: the defender's goal
-	}
-	if att {
-		if c, ok := p.FollowUpCeiling(theirs); ok && c <= 0 || !p.CanStillWin() {
-			return false
-		}
-	} else {
-		if !p.OpponentCanStillWin() {
-			return true
-		}
-		if c, ok := p.FollowUpCeiling(theirs); ok && c < 0 {
-			return false
-		}
+	if reached, ok := w.settle(p, att, theirs, next); ok {
+		return reached
 	}
 	slot, tag := w.end.slot(p.TableKey(), att)
 	if e := *slot; e&^1 == tag {

@@ -273,28 +273,11 @@ func (w *worker) evaluate(p position.Position, att bool) (phi, delta uint32) {
 // opponent's winning cells, which the move's Attack has found.
 func (w *worker) evaluateAfter(p position.Position, att bool, theirs uint64) (phi, delta uint32) {
 	next := p.NonLosingMovesAgainst(theirs)
-	if next == 0 {
-		return inf, 0
-	}
-	if p.Moves() >= w.cells-2 { // a draw: the defender's goal
-		if att {
-			return inf, 0
-		}
-		return 0, inf
-	}
-	if att {
-		// The attacker cannot win if it can no longer complete four, or if
-		// the defender can answer every move (see FollowUpCeiling).
-		if c, ok := p.FollowUpCeiling(theirs); ok && c <= 0 || !p.CanStillWin() {
-			return inf, 0
-		}
-	} else {
-		if !p.OpponentCanStillWin() {
+	if reached, ok := w.settle(p, att, theirs, next); ok {
+		if reached {
 			return 0, inf
 		}
-		if c, ok := p.FollowUpCeiling(theirs); ok && c < 0 {
-			return inf, 0
-		}
+		return inf, 0
 	}
 	var threats [position.MaxWidth]uint64
 	var counts [position.MaxWidth]uint8
@@ -312,6 +295,33 @@ func (w *worker) evaluateAfter(p position.Position, att bool, theirs uint64) (ph
 		return delta, phi
 	}
 	return 1, uint32(bits.OnesCount64(next))
+}
+
+// settle decides, without search, whether the side to move reaches its
+// goal from p, where it cannot win at once, theirs are the opponent's
+// winning cells and next its non-losing moves: ok is false if it cannot.
+func (w *worker) settle(p position.Position, att bool, theirs, next uint64) (reached, ok bool) {
+	if next == 0 {
+		return false, true
+	}
+	if p.Moves() >= w.cells-2 { // a draw: the defender's goal
+		return !att, true
+	}
+	if att {
+		// The attacker cannot win if it can no longer complete four, or if
+		// the defender can answer every move (see FollowUpCeiling).
+		if c, ok := p.FollowUpCeiling(theirs); ok && c <= 0 || !p.CanStillWin() {
+			return false, true
+		}
+	} else {
+		if !p.OpponentCanStillWin() {
+			return true, true
+		}
+		if c, ok := p.FollowUpCeiling(theirs); ok && c < 0 {
+			return false, true
+		}
+	}
+	return false, false
 }
 
 // lookup returns the proof numbers of a position from the table, or else
