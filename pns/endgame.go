@@ -17,11 +17,12 @@ import "c4/position"
 const DefaultEndgameCells = 18
 
 const (
-	endBits    = 16 // a table of 2^16 words, 512 KiB, per worker
-	endBytes   = 8 << endBits
-	endCheck   = 1<<(64-endBits) - 1 // the low bits of the hash the entry holds
-	endGenBits = 64 - (64 - endBits) - 2
-	endGenMask = 1<<endGenBits - 1
+	endBits      = 16 // a table of 2^16 words, 512 KiB, per worker
+	endBytes     = 8 << endBits
+	endCheckBits = 64 - endBits // the low bits of the hash the entry holds
+	endCheck     = 1<<endCheckBits - 1
+	endGenBits   = 64 - endCheckBits - 2 // what the check and two flags leave
+	endGenMask   = 1<<endGenBits - 1
 )
 
 // endTable is a direct-mapped table of exact answers. An entry is
