@@ -2,8 +2,19 @@ package position
 
 import "golang.org/x/sys/cpu"
 
-// vectorAttacks says whether AttackThreats may take eight moves at once.
-var vectorAttacks = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ
+// attackPaths are the ways AttackThreats can take this processor, the last
+// the quickest: Go code, one move at a time, then AVX2 and AVX-512
+// instructions, eight moves a call, where the processor has them.
+var attackPaths = func() []attackPath {
+	paths := []attackPath{attackGo}
+	if cpu.X86.HasAVX2 {
+		paths = append(paths, attackAVX2)
+	}
+	if cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ {
+		paths = append(paths, attackAVX512)
+	}
+	return paths
+}()
 
 // attack8 sets threats[i] to b.winningCells(s|m, mask|m) for m =
 // moves&columns[i], on the board b of geometry h1, wide, full and bottom,
@@ -13,3 +24,8 @@ var vectorAttacks = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ
 //
 //go:noescape
 func attack8(s, mask, moves uint64, columns, threats *[8]uint64, h1, wide, full, bottom, late uint64, counts *[8]uint8) (wins uint64)
+
+// attack8AVX2 is attack8 with AVX2 instructions (attack_amd64.s).
+//
+//go:noescape
+func attack8AVX2(s, mask, moves uint64, columns, threats *[8]uint64, h1, wide, full, bottom, late uint64, counts *[8]uint8) (wins uint64)

@@ -224,15 +224,15 @@ func checkAgainstGrid(t *testing.T, b *Board, p Position, g *grid, mover int, mo
 	checkAttackThreats(t, p, moves)
 }
 
-// checkAttackThreats checks AttackThreats of every column, with and
-// without the vector instructions, against Attack.
+// checkAttackThreats checks AttackThreats of every column, on every path
+// this processor can take (Go code and vector instructions), against
+// Attack.
 func checkAttackThreats(t *testing.T, p Position, moves string) {
 	t.Helper()
 	b := p.Board()
 	columns := b.CentreFirst()
-	vector := vectorAttacks
-	defer func() { vectorAttacks = vector }()
-	for _, vectorAttacks = range []bool{vector, false} {
+	defer func(path attackPath) { attack = path }(attack)
+	for _, attack = range attackPaths {
 		var threats [MaxWidth]uint64
 		var counts [MaxWidth]uint8
 		nonLosing, late := p.NonLosingMoves(), p.OpponentWinningCells()<<1
@@ -243,7 +243,7 @@ func checkAttackThreats(t *testing.T, p Position, moves string) {
 				want, wantWins = p.Attack(m)
 			}
 			if threats[i] != want || wantWins != (wins>>i&1 != 0) {
-				t.Fatalf("%s %q: AttackThreats of column %d (vector %v) = %x %v, Attack %x %v", b, moves, i, vectorAttacks, threats[i], wins>>i&1, want, wantWins)
+				t.Fatalf("%s %q: AttackThreats of column %d (path %d) = %x %v, Attack %x %v", b, moves, i, attack, threats[i], wins>>i&1, want, wantWins)
 			}
 			// the count, cell by cell
 			useful, count := want&^late, 0
@@ -256,11 +256,11 @@ func checkAttackThreats(t *testing.T, p Position, moves string) {
 				}
 			}
 			if int(counts[i]) != count {
-				t.Fatalf("%s %q: AttackThreats of column %d (vector %v) counts %d threats, want %d", b, moves, i, vectorAttacks, counts[i], count)
+				t.Fatalf("%s %q: AttackThreats of column %d (path %d) counts %d threats, want %d", b, moves, i, attack, counts[i], count)
 			}
 		}
 		if wins>>b.Width() != 0 {
-			t.Fatalf("%s %q: AttackThreats (vector %v) wins %b past the columns", b, moves, vectorAttacks, wins)
+			t.Fatalf("%s %q: AttackThreats (path %d) wins %b past the columns", b, moves, attack, wins)
 		}
 	}
 }
