@@ -63,7 +63,7 @@ func (t *endTable) slot(key uint64, att bool) (*uint64, uint64) {
 // are evaluate's and nothing is stored.
 func (w *worker) endgame(p position.Position, key uint64, att bool) (phi, delta uint32, work uint64) {
 	before := w.nodes
-	ok := w.goal(p, att)
+	ok := w.goal(p, att, p.OpponentWinningCells())
 	if w.stopped {
 		phi, delta = w.evaluate(p, att)
 		return phi, delta, 1
@@ -78,9 +78,12 @@ func (w *worker) endgame(p position.Position, key uint64, att bool) (phi, delta 
 }
 
 // goal says whether the side to move reaches its goal from p (att: a win;
-// otherwise a draw or better). Each call counts as a node, so budgets and
-// the context stop it as they stop MID; its answer is then meaningless.
-func (w *worker) goal(p position.Position, att bool) bool {
+// otherwise a draw or better), where it cannot win at once (the move to p
+// was a non-losing one) and theirs are the opponent's winning cells, which
+// the parent's AttackThreats found. Each call counts as a node, so budgets
+// and the context stop it as they stop MID; its answer is then
+// meaningless.
+func (w *worker) goal(p position.Position, att bool, theirs uint64) bool {
 	w.nodes++
 	if w.nodes == w.budget || w.nodes%stopEvery == 0 && w.ctx.Err() != nil {
 		w.stopped = true
@@ -88,10 +91,6 @@ func (w *worker) goal(p position.Position, att bool) bool {
 	if w.stopped {
 		return false
 	}
-	if p.CanWinNext() {
-		return true
-	}
-	theirs := p.OpponentWinningCells()
 	next := p.NonLosingMovesAgainst(theirs)
 	if reached, ok := w.settle(p, att, theirs, next); ok {
 		return reached
@@ -123,7 +122,7 @@ func (w *worker) goal(p position.Position, att bool) bool {
 		for _, i := range order[:n] {
 			q := p
 			q.Play(next & w.colOrder[i])
-			if !w.goal(q, !att) {
+			if !w.goal(q, !att, threats[i]) {
 				won = true
 				break
 			}
