@@ -111,6 +111,12 @@ type worker struct {
 	// kids holds each depth's children, so that a MID call does not clear
 	// a kilobyte and a half of stack every time it is entered.
 	kids [64][position.MaxWidth]child
+	// ends holds each depth's threats for the endgame search, for the
+	// same reason.
+	ends [64]struct {
+		threats [position.MaxWidth]uint64
+		counts  [position.MaxWidth]uint8
+	}
 
 	endCells int       // nodes with at most this many empty cells go to endgame
 	end      *endTable // endgame's answers; nil if endCells is 0
