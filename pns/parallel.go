@@ -86,7 +86,7 @@ type job struct {
 	budget         uint64 // nodes
 }
 
-// report is what a worker found on a job.
+// report is what a worker found on a job, and the nodes it searched.
 type report struct {
 	n          int32
 	phi, delta uint32
@@ -112,8 +112,8 @@ func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, 
 	for _, w := range s.workers {
 		wg.Go(func() {
 			for j := range jobs {
-				phi, delta, work := w.run(ctx, j.pos, j.key, j.att, j.thPhi, j.thDelta, j.budget)
-				reports <- report{j.n, phi, delta, work}
+				phi, delta, nodes := w.run(ctx, j.pos, j.key, j.att, j.thPhi, j.thDelta, j.budget)
+				reports <- report{j.n, phi, delta, nodes}
 			}
 		})
 	}

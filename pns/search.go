@@ -231,8 +231,7 @@ func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove 
 		if s.tree != nil && (budget == 0 || budget > serialWork) {
 			first = serialWork
 		}
-		phi, delta, _ = w.run(ctx, p, key, attackerToMove, inf, inf, first)
-		st.Nodes = w.nodes
+		phi, delta, st.Nodes = w.run(ctx, p, key, attackerToMove, inf, inf, first)
 		if w.stopped && ctx.Err() == nil && first != budget {
 			var nodes uint64
 			if budget > 0 {
@@ -257,12 +256,14 @@ func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove 
 }
 
 // run searches p, which is neither won nor lost at once, as mid does, until
-// the thresholds, the budget (if above 0) or ctx stop it.
-func (w *worker) run(ctx context.Context, p position.Position, key uint64, att bool, thPhi, thDelta uint32, budget uint64) (phi, delta uint32, work uint64) {
+// the thresholds, the budget (if above 0) or ctx stop it, and returns its
+// numbers and the nodes searched. (Not mid's work: a stopped endgame
+// search counts there as one node, whatever it searched.)
+func (w *worker) run(ctx context.Context, p position.Position, key uint64, att bool, thPhi, thDelta uint32, budget uint64) (phi, delta uint32, nodes uint64) {
 	w.nodes, w.budget, w.ctx, w.stopped = 0, budget, ctx, false
-	phi, delta, work = w.mid(p, key, att, thPhi, thDelta)
+	phi, delta, _ = w.mid(p, key, att, thPhi, thDelta)
 	w.ctx = nil
-	return phi, delta, work
+	return phi, delta, w.nodes
 }
 
 // evaluate gives a new node its proof numbers from what the position shows
