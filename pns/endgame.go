@@ -107,8 +107,8 @@ func (w *worker) goal(p position.Position, att bool, theirs uint64) bool {
 	if e := *slot; e&^1 == tag {
 		return e&1 != 0
 	}
-	threats, counts := &w.ends[p.Moves()].threats, &w.ends[p.Moves()].counts
-	won := p.AttackThreats(next, theirs<<1, &w.colOrder, threats, counts) != 0
+	sc := &w.ends[p.Moves()]
+	won := p.AttackThreats(next, theirs<<1, &w.colOrder, &sc.threats, &sc.counts) != 0
 	if !won {
 		// The moves, most threats first (insertion sort; ties keep the
 		// centre-first order).
@@ -119,7 +119,7 @@ func (w *worker) goal(p position.Position, att bool, theirs uint64) bool {
 				continue
 			}
 			j := n
-			for j > 0 && counts[order[j-1]] < counts[i] {
+			for j > 0 && sc.counts[order[j-1]] < sc.counts[i] {
 				order[j] = order[j-1]
 				j--
 			}
@@ -129,7 +129,7 @@ func (w *worker) goal(p position.Position, att bool, theirs uint64) bool {
 		for _, i := range order[:n] {
 			q := p
 			q.Play(next & w.colOrder[i])
-			if !w.goal(q, !att, threats[i]) {
+			if !w.goal(q, !att, sc.threats[i]) {
 				won = true
 				break
 			}

@@ -2,8 +2,8 @@ package position
 
 import "golang.org/x/sys/cpu"
 
-// attackPaths are the ways AttackThreats can take this processor, the last
-// the quickest: Go code, one move at a time, then AVX2 and AVX-512
+// attackPaths are the ways AttackThreats can compute on this processor, the
+// last the quickest: Go code, one move at a time, then AVX2 and AVX-512
 // instructions, eight moves a call, where the processor has them.
 var attackPaths = func() []attackPath {
 	paths := []attackPath{attackGo}
