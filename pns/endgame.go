@@ -90,7 +90,7 @@ func (w *worker) endgame(p position.Position, key uint64, att bool) (phi, delta 
 // meaningless.
 func (w *worker) goal(p position.Position, att bool, theirs uint64) bool {
 	w.nodes++
-	if w.nodes == w.budget || w.nodes%stopEvery == 0 && w.ctx.Err() != nil {
+	if w.nodes == w.budget || w.nodes%stopEvery == 0 && w.cancelled() {
 		w.stopped = true
 	}
 	if w.stopped {

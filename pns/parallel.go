@@ -2,7 +2,9 @@ package pns
 
 import (
 	"context"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"c4/position"
@@ -56,6 +58,8 @@ const (
 type tree struct {
 	nodes []tnode
 	used  int
+	busy  []int32       // the leaves being searched
+	abort []atomic.Bool // by node: its job is to stop (see abortMoot)
 }
 
 type tnode struct {
@@ -71,10 +75,14 @@ type tnode struct {
 	busy         bool // a worker is searching it
 }
 
-func newTree() *tree { return &tree{nodes: make([]tnode, treeNodes)} }
+func newTree() *tree {
+	return &tree{nodes: make([]tnode, treeNodes), abort: make([]atomic.Bool, treeNodes)}
+}
 
 // bytes is the memory the tree holds.
-func (t *tree) bytes() int { return len(t.nodes) * int(unsafe.Sizeof(tnode{})) }
+func (t *tree) bytes() int {
+	return len(t.nodes) * int(unsafe.Sizeof(tnode{})+unsafe.Sizeof(atomic.Bool{}))
+}
 
 // job is a leaf given to a worker, with its thresholds.
 type job struct {
@@ -84,6 +92,7 @@ type job struct {
 	att            bool
 	thPhi, thDelta uint32
 	budget         uint64 // nodes
+	abort          *atomic.Bool
 }
 
 // report is what a worker found on a job, and the nodes it searched.
@@ -98,7 +107,7 @@ type report struct {
 // are spent. It returns the root's proof numbers and the nodes searched.
 func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, att bool, budget uint64) (phi, delta uint32, nodes uint64) {
 	t, w0 := s.tree, s.workers[0]
-	t.used = 1
+	t.used, t.busy = 1, t.busy[:0]
 	t.nodes[0] = tnode{pos: p, key: key, att: att, parent: -1}
 	t.nodes[0].phi, t.nodes[0].delta = w0.lookup(p, key, att)
 	t.split(0, w0)
@@ -112,7 +121,9 @@ func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, 
 	for _, w := range s.workers {
 		wg.Go(func() {
 			for j := range jobs {
+				w.abort = j.abort
 				phi, delta, nodes := w.run(ctx, j.pos, j.key, j.att, j.thPhi, j.thDelta, j.budget)
+				w.abort = nil
 				reports <- report{j.n, phi, delta, nodes}
 			}
 		})
@@ -185,21 +196,43 @@ func (t *tree) pick(w *worker) (job, bool) {
 		return job{}, false
 	}
 	n.busy = true
+	t.busy = append(t.busy, i)
+	t.abort[i].Store(false)
 	t.update(i)
-	return job{n: i, pos: n.pos, key: n.key, att: n.att, thPhi: thPhi, thDelta: thDelta}, true
+	return job{n: i, pos: n.pos, key: n.key, att: n.att, thPhi: thPhi, thDelta: thDelta, abort: &t.abort[i]}, true
 }
 
 // apply records a worker's report, splits the leaf if enough work has been
-// spent on it, and brings the numbers above it up to date.
+// spent on it, brings the numbers above it up to date and stops the jobs
+// that this made moot.
 func (t *tree) apply(r report, w *worker) {
 	n := &t.nodes[r.n]
 	n.busy = false
+	t.busy = slices.DeleteFunc(t.busy, func(b int32) bool { return b == r.n })
 	n.phi, n.delta = r.phi, r.delta
 	n.work += r.work
 	if n.phi != 0 && n.delta != 0 && n.work >= splitWork {
 		t.split(r.n, w)
 	}
 	t.update(r.n)
+	t.abortMoot()
+}
+
+// abortMoot tells the jobs below a solved node to stop, as their results
+// can no longer change the root's: a node's proof settles its parent, or
+// takes it out of its parent's choice, and its siblings' searches no
+// longer count. Those jobs had run on to their budget or thresholds: on
+// the whole of Begin-Medium, two threads, 3.4 M of 125 M nodes, and 1.9 M
+// once told to stop (they look every stopEvery nodes).
+func (t *tree) abortMoot() {
+	for _, b := range t.busy {
+		for a := t.nodes[b].parent; a >= 0; a = t.nodes[a].parent {
+			if t.nodes[a].phi == 0 || t.nodes[a].delta == 0 {
+				t.abort[b].Store(true)
+				break
+			}
+		}
+	}
 }
 
 // split gives leaf i its children, if the tree has room for them.

@@ -32,6 +32,7 @@ import (
 	"errors"
 	"math"
 	"math/bits"
+	"sync/atomic"
 	"time"
 
 	"c4/position"
@@ -106,6 +107,7 @@ type worker struct {
 
 	nodes, budget uint64 // nodes (MID calls and endgame nodes) of this run, and where it stops (0: never)
 	ctx           context.Context
+	abort         *atomic.Bool // a parallel search's job's: set when its result is moot
 	stopped       bool
 
 	// kids holds each depth's children, so that a MID call does not clear
@@ -266,6 +268,11 @@ func (w *worker) run(ctx context.Context, p position.Position, key uint64, att b
 	return phi, delta, w.nodes
 }
 
+// cancelled says whether the context has ended or the job is moot.
+func (w *worker) cancelled() bool {
+	return w.ctx.Err() != nil || w.abort != nil && w.abort.Load()
+}
+
 // evaluate gives a new node its proof numbers from what the position shows
 // without search. att says whether the side to move is the attacker.
 func (w *worker) evaluate(p position.Position, att bool) (phi, delta uint32) {
@@ -383,7 +390,7 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 		return w.endgame(p, key, att)
 	}
 	if w.nodes%stopEvery == 0 {
-		if w.ctx.Err() != nil {
+		if w.cancelled() {
 			w.stopped = true
 		}
 		if w.nodes%growEvery == 0 && w.tt.crowded() { // a growing table has this worker alone
