@@ -47,9 +47,9 @@ const DefaultTableMiB = 128
 // DefaultEpsilon is the 1+epsilon trick's epsilon when Options leaves it 0.
 // By time, one thread, each line solved with every value in turn: 1/4 took
 // 0.84x the time of 1 on Begin-Medium, 0.73x on Begin-Easy, 0.89x on the
-// first 40 lines of Begin-Hard, and fewer nodes on every set (Begin-Medium
-// 91 M against 141 M); two threads are as quick with any value from 1/4 to
-// 1 (see docs/measurements.md).
+// first 40 lines of Begin-Hard, and fewer nodes on every set but End-Easy
+// (the same there; Begin-Medium 91 M against 141 M); two threads are as
+// quick with any value from 1/4 to 1 (see docs/measurements.md).
 const DefaultEpsilon = 0.25
 
 // Options configures a Solver. The zero value is the default.
