@@ -28,3 +28,31 @@ func TestAbortMoot(t *testing.T) {
 		t.Fatal("job below a solved node not aborted")
 	}
 }
+
+// TestPickFallsBack checks that when a busy leaf, counted as won by the
+// attacker, makes the root look solved, pick counts it as won by its side
+// to move instead and hands out the other leaf.
+func TestPickFallsBack(t *testing.T) {
+	tr := newTree()
+	// The attacker moves at the root 0; its children 1 and 2 are leaves
+	// where the defender moves, and 1 is busy.
+	tr.nodes[0] = tnode{parent: -1, first: 1, nkids: 2, att: true}
+	tr.nodes[1] = tnode{parent: 0, phi: 2, delta: 3, busy: true}
+	tr.nodes[2] = tnode{parent: 0, phi: 4, delta: 5}
+	tr.used, tr.busy = 3, []int32{1}
+	tr.revalue()
+	if tr.nodes[0].vphi != 0 {
+		t.Fatalf("root: virtual phi %d, want 0 (1 counted as won by the attacker)", tr.nodes[0].vphi)
+	}
+	w := &worker{epsilon: DefaultEpsilon}
+	j, ok := tr.pick(w)
+	if !ok || j.n != 2 {
+		t.Fatalf("pick = node %d, %v; want 2, true", j.n, ok)
+	}
+	if tr.sideWins || !tr.nodes[2].busy {
+		t.Fatalf("after pick: sideWins %v, node 2 busy %v", tr.sideWins, tr.nodes[2].busy)
+	}
+	if _, ok := tr.pick(w); ok {
+		t.Fatal("pick found a leaf with every leaf busy")
+	}
+}
