@@ -158,10 +158,10 @@ func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, 
 }
 
 // pick returns the next job: the most-proving leaf by the virtual proof
-// numbers, in which a busy leaf counts as won by the attacker; failing
-// that, when the busy leaves make the root look solved so, by those in
-// which a busy leaf counts as won by its side to move. It returns false
-// when neither finds an unsolved leaf that is not busy.
+// numbers in which a busy leaf counts as won by the attacker, or, where
+// those make the root or the way down look solved (a chain of forced moves
+// above a busy leaf does), by those in which it counts as won by its side
+// to move. It returns false when neither finds a leaf to search.
 func (t *tree) pick(w *worker) (job, bool) {
 	j, ok := t.walk(w)
 	if !ok && len(t.busy) > 0 {
