@@ -1,6 +1,11 @@
 package pns
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"c4/testsets/publictest"
+)
 
 // TestAbortMoot checks that a job is told to stop once a node above its
 // leaf is solved, and not before.
@@ -54,5 +59,26 @@ func TestPickFallsBack(t *testing.T) {
 	}
 	if _, ok := tr.pick(w); ok {
 		t.Fatal("pick found a leaf with every leaf busy")
+	}
+}
+
+// TestBothAtOnce checks weak solves that ask both questions at once (see
+// weakParallel), a win, a loss and a draw of Begin-Medium, against the
+// set.
+func TestBothAtOnce(t *testing.T) {
+	set := publictest.Set(t, "Test_L1_R2")
+	for _, i := range []int{2, 19, 262} {
+		c := set.Cases[i]
+		s := New(Options{TableMiB: 16, Threads: 2})
+		s.setBoard(c.Position.Board())
+		phi, delta, _ := s.workers[0].run(context.Background(), c.Position, c.Position.TableKey(), false, inf, inf, serialWork)
+		if phi == 0 || delta == 0 || delta < likelyLoss*phi {
+			t.Fatalf("%q: after the serial start, first question %d/%d: not asked both at once", c.Moves, phi, delta)
+		}
+		s.Reset()
+		got, _, err := s.Weak(context.Background(), c.Position)
+		if want := min(max(c.Score, -1), 1); err != nil || got != want {
+			t.Errorf("%q: %d, %v; want %d", c.Moves, got, err, want)
+		}
 	}
 }

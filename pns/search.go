@@ -3,7 +3,8 @@
 // "can the attacker force a win?", draws counting for the defender, and
 // finds the weak result of a position (win, draw or loss for the side to
 // move) with two such questions: does the opponent win, and if not, does
-// the side to move?
+// the side to move? (On several threads the two are often asked at once:
+// see weakParallel.)
 //
 // Proof numbers are kept in the phi/delta form, from the side to move's
 // view: phi is the cost of proving that the side to move reaches its goal
@@ -192,6 +193,10 @@ func (s *Solver) setBoard(b *position.Board) {
 // ends first.
 func (s *Solver) Weak(ctx context.Context, p position.Position) (int, Stats, error) {
 	start := time.Now()
+	if s.tree != nil && !p.IsOver() {
+		r, nodes, err := s.weakParallel(ctx, p)
+		return r, Stats{Nodes: nodes, Elapsed: time.Since(start)}, err
+	}
 	var st Stats
 	for _, q := range []struct {
 		toMove bool // the attacker is the side to move
