@@ -385,7 +385,7 @@ func (s *Solver) weakParallel(ctx context.Context, p position.Position) (int, ui
 // the first by the first worker and the second by the second, on the shared
 // table, until one is answered. It returns the first question's numbers,
 // whether the second was proven (the side to move wins) and the nodes
-// searched. Whatever is left, Weak's questions in turn find in the table.
+// searched; weakParallel goes on with what is left, from the table.
 //
 // Each worker's nodes are then one worker's on its own question, without
 // the speculative nodes of two workers in one tree, which are most where
