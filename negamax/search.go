@@ -18,10 +18,10 @@ package negamax
 
 import (
 	"context"
-	"sync"
 	"sync/atomic"
 	"time"
 
+	"c4/internal/crew"
 	"c4/position"
 )
 
@@ -114,6 +114,7 @@ type Solver struct {
 	board     *position.Board
 	config    config
 	workers   []*worker
+	hands     []crew.Hand // the helpers that run workers[1:] (see package crew)
 	dichotomy dichotomy
 	moves     [position.MaxWidth]move // Analyze's, searched at once
 	book      Book
@@ -210,6 +211,7 @@ func New(opts Options) *Solver {
 	for range max(opts.Threads, 1) {
 		s.workers = append(s.workers, &worker{})
 	}
+	s.hands = make([]crew.Hand, len(s.workers)-1)
 	s.allocate(keyBits(position.Standard))
 	return s
 }
@@ -456,10 +458,11 @@ func (w *worker) probe(d *dichotomy, p position.Position) {
 }
 
 // run runs search on the first threads workers at once, adding their work
-// to st. The first runs on the calling goroutine; a helper that starts only
-// after it has finished does nothing, and is not waited for: on small
-// searches, waiting for the others to be scheduled took longer than the
-// search.
+// to st. The first runs on the calling goroutine, the others on the
+// solver's helpers (package crew), which stay awake for a while after a
+// search; a helper still starting when the first has finished does
+// nothing, and is not waited for: on small searches, waiting for the
+// others to be scheduled took longer than the search.
 func (s *Solver) run(ctx context.Context, st *Stats, threads int, search func(*worker)) {
 	start := time.Now()
 	for i, w := range s.workers[:threads] {
@@ -471,49 +474,19 @@ func (s *Solver) run(ctx context.Context, st *Stats, threads int, search func(*w
 		w.stop.Store(false)
 		w.published.Store(0)
 	}
-	c := new(crew)
-	for _, w := range s.workers[1:threads] {
-		go func() {
-			if c.join() {
-				defer c.wg.Done()
-				search(w)
-			}
-		}()
+	for i, w := range s.workers[1:threads] {
+		s.hands[i].Go(func() { search(w) })
 	}
 	search(s.workers[0])
-	c.close()
+	for i := range threads - 1 {
+		s.hands[i].Wait() // a helper not started yet has nothing left to do
+	}
 	for _, w := range s.workers[:threads] {
 		st.Nodes += w.nodes
 		st.TableHits += w.hits
 		w.ctx = nil
 	}
 	st.Elapsed += time.Since(start)
-}
-
-// crew counts the helpers that joined a search, until it is closed.
-type crew struct {
-	mu     sync.Mutex
-	closed bool
-	wg     sync.WaitGroup
-}
-
-// join says whether a helper may still join the search; if so, it must
-// call wg.Done when it has finished.
-func (c *crew) join() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if !c.closed {
-		c.wg.Add(1)
-	}
-	return !c.closed
-}
-
-// close turns away later helpers and waits for those that joined.
-func (c *crew) close() {
-	c.mu.Lock()
-	c.closed = true
-	c.mu.Unlock()
-	c.wg.Wait()
 }
 
 // fromBook returns the score of p from the book, if there is one and it has

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"c4/internal/crew"
 	"c4/position"
 )
 
@@ -111,10 +112,11 @@ type job struct {
 // parallel searches p, which is neither won nor lost at once, on every
 // worker, until it is solved, ctx ends or budget (if above 0) nodes
 // are spent. It returns the root's proof numbers and the nodes searched.
-// The first worker runs on the calling goroutine, and it returns without
-// waiting for a worker that starts after the search is over: waking an
-// idle core takes some 65 µs on average on the 2-vCPU machines, longer
-// than many of the searches that come here.
+// The first worker runs on the calling goroutine, the others on the
+// solver's helpers (package crew), which stay awake for a while after a
+// search; a helper still starting when the search is over is not waited
+// for: waking an idle core takes some 65 to 230 µs on the 2-vCPU
+// machines, longer than many of the searches that come here.
 func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, att bool, budget uint64) (phi, delta uint32, nodes uint64) {
 	t, w0 := s.tree, s.workers[0]
 	t.used, t.busy = 1, t.busy[:0]
@@ -125,9 +127,8 @@ func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, 
 
 	root := &t.nodes[0]
 	var mu sync.Mutex
-	idle := sync.NewCond(&mu) // signalled when a job ends
-	var wg sync.WaitGroup
-	done := false // the search is over: a worker starting now has nothing to do
+	var ended atomic.Uint64 // jobs ended
+	done := false           // the search is over: a worker starting now has nothing to do
 	work := func(w *worker) {
 		for root.phi != 0 && root.delta != 0 && ctx.Err() == nil && (budget == 0 || nodes < budget) {
 			j, ok := t.pick(w)
@@ -135,7 +136,10 @@ func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, 
 				if len(t.busy) == 0 {
 					break // nothing to search: cannot happen while the root is open
 				}
-				idle.Wait()
+				e := ended.Load()
+				mu.Unlock()
+				crew.Spin(func() bool { return ended.Load() != e })
+				mu.Lock()
 				continue
 			}
 			j.budget = jobWork
@@ -149,28 +153,28 @@ func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, 
 			mu.Lock()
 			nodes += n
 			t.apply(j.n, phi, delta, n, w)
-			idle.Broadcast()
+			ended.Add(1)
 		}
 		done = true
 		for _, b := range t.busy {
 			t.abort[b].Store(true) // the search is over
 		}
 	}
-	for _, w := range s.workers[1:] {
-		go func() {
+	for i, w := range s.workers[1:] {
+		s.hands[i].Go(func() {
 			mu.Lock()
 			defer mu.Unlock()
 			if !done {
-				wg.Add(1) // before done, so before the Wait below
-				defer wg.Done()
 				work(w)
 			}
-		}()
+		})
 	}
 	mu.Lock()
 	work(w0)
 	mu.Unlock()
-	wg.Wait()
+	for i := range s.hands {
+		s.hands[i].Wait()
+	}
 	return root.phi, root.delta, nodes
 }
 
@@ -402,17 +406,15 @@ func (s *Solver) bothAtOnce(ctx context.Context, p position.Position, key uint64
 	// Each worker stops the other when it is done.
 	var stop0, stop1 atomic.Bool
 	w0.abort, w1.abort = &stop0, &stop1
-	proved := make(chan bool, 1)
+	var phi1 uint32
 	var n1 uint64
-	go func() {
-		var phi1 uint32
+	s.hands[0].Go(func() {
 		phi1, _, n1 = w1.run(ctx, p, key, true, inf, inf, 0)
 		stop0.Store(true)
-		proved <- phi1 == 0 // the second question's root is the attacker's
-	}()
+	})
 	phi, delta, nodes = w0.run(ctx, p, key, false, inf, inf, 0)
 	stop1.Store(true)
-	won = <-proved
+	ran := s.hands[0].Wait()
 	w0.abort, w1.abort = nil, nil
-	return phi, delta, won, nodes + n1
+	return phi, delta, ran && phi1 == 0, nodes + n1 // the second question's root is the attacker's
 }

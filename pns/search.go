@@ -36,6 +36,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"c4/internal/crew"
 	"c4/position"
 )
 
@@ -101,6 +102,7 @@ type Solver struct {
 	tree    *tree // the parallel search's top tree, if Threads > 1
 	board   *position.Board
 	workers []*worker
+	hands   []crew.Hand // the helpers that run workers[1:] (see package crew)
 }
 
 // worker is one goroutine's search: the MID recursion and its counters.
@@ -162,6 +164,7 @@ func New(opts Options) *Solver {
 		}
 		s.workers = append(s.workers, w)
 	}
+	s.hands = make([]crew.Hand, threads-1)
 	return s
 }
 
