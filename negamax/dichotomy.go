@@ -16,9 +16,11 @@ import (
 // 7? ...) until one fails, and the interval is halved from there: by nodes,
 // -19% on the empty 7x6 board and -16% on its four positions of one stone
 // up to mirror image, but the sign first took 2% more on those of two
-// stones (see docs/measurements.md). Several workers each take a probe of
-// their own, in a part of the interval that no other probe splits, and a
-// probe made useless by another's answer is stopped. A worker that finds
+// stones (see docs/measurements.md). Analyze's moves probe the sign first
+// too, after aiming at the score of the move searched before (see aim).
+// Several workers each take a probe of their own, in a part of the
+// interval that no other probe splits, and a probe made useless by
+// another's answer is stopped. A worker that finds
 // every part taken joins the probe nearest zero once joinWork nodes have
 // been spent on it, and the workers on it divide its moves (see abdada.go).
 //
@@ -36,6 +38,8 @@ type dichotomy struct {
 	waiting   atomic.Int32      // workers waiting in next
 	stopped   bool              // by the context
 	signFirst bool              // the sign first, then doubling steps
+	aimed     bool              // guess's two probes before the others
+	guess     int
 }
 
 // joinWork is the least work, in nodes, of a probe that another worker
@@ -58,8 +62,19 @@ func (d *dichotomy) reset(lo, hi int, signFirst bool) {
 		d.probes = map[*worker]probe{}
 		d.changed.L = &d.mu
 	}
-	d.lo, d.hi, d.stopped, d.signFirst = lo, hi, false, signFirst
+	d.lo, d.hi, d.stopped, d.signFirst, d.aimed = lo, hi, false, signFirst, false
 	clear(d.probes)
+}
+
+// aim makes the next probes those that settle a score of g, if they are
+// still open: above g-1?, then above g?. Analyze aims each move at the
+// score of the move searched before it, as the moves of a position often
+// score alike (six draws and a win, say), and the probes close to the
+// score are the costly ones.
+func (d *dichotomy) aim(g int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.aimed, d.guess = true, g
 }
 
 // next returns the value w is to probe, waiting while every part of the
@@ -103,6 +118,13 @@ func (d *dichotomy) open() bool {
 	return d.lo < d.hi && !d.stopped
 }
 
+// score returns the score once it is known.
+func (d *dichotomy) score() (int, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.lo, d.lo >= d.hi && !d.stopped
+}
+
 // join returns, for a worker with no part of the interval left to probe,
 // the probe nearest zero of those on which a worker has searched at least
 // joinWork nodes: below that, searching it twice costs more than it saves.
@@ -138,6 +160,14 @@ func (d *dichotomy) pick() (int, bool) {
 	}
 	if !found {
 		return 0, false
+	}
+	if d.aimed {
+		switch g := d.guess; {
+		case lo <= g-1 && g-1 < hi:
+			return g - 1, true
+		case lo <= g && g < hi:
+			return g, true
+		}
 	}
 	if d.signFirst {
 		switch {

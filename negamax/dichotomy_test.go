@@ -29,21 +29,31 @@ func TestDichotomyOrder(t *testing.T) {
 }
 
 // TestDichotomyGallop follows one worker's probes with the sign first, for
-// scores of either sign: doubling steps away from zero, then halving.
+// scores of either sign: doubling steps away from zero, then halving; and
+// aimed at a guess (aim), the guess's two probes first.
 func TestDichotomyGallop(t *testing.T) {
+	const none = 100 // no aim
 	for _, tc := range []struct {
-		score  int
-		probes []int
+		score, guess int
+		probes       []int
 	}{
-		{1, []int{0, 1}},
-		{2, []int{0, 1, 3, 2}},
-		{6, []int{0, 1, 3, 7, 5, 6}},
-		{0, []int{0, -1}},
-		{-1, []int{0, -1, -2}},
-		{-3, []int{0, -1, -2, -4, -3}},
+		{1, none, []int{0, 1}},
+		{2, none, []int{0, 1, 3, 2}},
+		{6, none, []int{0, 1, 3, 7, 5, 6}},
+		{0, none, []int{0, -1}},
+		{-1, none, []int{0, -1, -2}},
+		{-3, none, []int{0, -1, -2, -4, -3}},
+		{-3, -3, []int{-4, -3}},
+		{6, 6, []int{5, 6}},
+		{6, 2, []int{1, 2, 5, 11, 8, 7, 6}},                       // above the guess: doubling from there
+		{-1, 2, []int{1, 0, -1, -2}},                              // below it: the sign next
+		{-21, 5, []int{4, 0, -1, -2, -4, -8, -16, -19, -20, -21}}, // below it, far
 	} {
 		var d dichotomy
 		d.reset(-21, 21, true)
+		if tc.guess != none {
+			d.aim(tc.guess)
+		}
 		w := &worker{}
 		var probes []int
 		for v, ok := d.next(w); ok; v, ok = d.next(w) {
@@ -55,7 +65,7 @@ func TestDichotomyGallop(t *testing.T) {
 			d.report(w, v, r)
 		}
 		if !slices.Equal(probes, tc.probes) || d.lo != tc.score || d.hi != tc.score {
-			t.Errorf("score %d: probes %v, interval [%d, %d]; want %v", tc.score, probes, d.lo, d.hi, tc.probes)
+			t.Errorf("score %d, guess %d: probes %v, interval [%d, %d]; want %v", tc.score, tc.guess, probes, d.lo, d.hi, tc.probes)
 		}
 	}
 }
