@@ -507,8 +507,8 @@ func (c *config) fromBook(p position.Position) (int, bool) {
 }
 
 // Progress describes a search under way: the nodes searched so far by the
-// current call (updated every 16,384 nodes a thread) and the interval known
-// to hold the score of the position Solve searches (Analyze's moves,
+// current call (updated every checkEvery nodes a thread) and the interval
+// known to hold the score of the position Solve searches (Analyze's moves,
 // searched at once, have one each, not shown here). It may be called from
 // another goroutine while a search runs.
 func (s *Solver) Progress() (nodes uint64, lo, hi int) {

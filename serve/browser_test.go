@@ -25,7 +25,7 @@ func TestBrowser(t *testing.T) {
 		}
 		t.Fatalf("no browser at %s: %v", chromium, err)
 	}
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, Config{Ahead: true}) // as c4 serve runs
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),

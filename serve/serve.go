@@ -8,7 +8,9 @@
 // position on every core, which matters for the slowest answers: the
 // moves' scores of a position whose bad moves lead to long games. Each
 // request has a time budget: a position too hard for it gets 503 too,
-// rather than a hung connection.
+// rather than a hung connection. Optionally (c4 serve does), the server
+// solves ahead, while idle, the positions a game is likely to ask for next,
+// so that a game is answered from memory (see ahead).
 package serve
 
 import (
@@ -41,12 +43,17 @@ type Config struct {
 	Budget   time.Duration   // most time for one request's solve: 2 s
 	Wait     time.Duration   // most time a request waits for a free solver: 250 ms
 	Logger   *slog.Logger    // request logs: slog.Default()
+	// Ahead: remember the exact answers, and while no request is being
+	// solved, solve the positions a game is likely to ask for next (see
+	// ahead), with one more solver of one thread and TableMiB.
+	Ahead bool
 }
 
 // Server answers the API and serves the page.
 type Server struct {
 	cfg     Config
 	solvers chan *negamax.Solver
+	ahead   *ahead // nil unless cfg.Ahead: its methods then do nothing
 	handler http.Handler
 }
 
@@ -77,6 +84,9 @@ func New(cfg Config) *Server {
 	for range cfg.Solvers {
 		s.solvers <- negamax.New(negamax.Options{Threads: cfg.Threads, TableMiB: cfg.TableMiB, Book: cfg.Book})
 	}
+	if cfg.Ahead {
+		s.ahead = newAhead(cfg)
+	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/solve", s.solve)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
@@ -96,6 +106,9 @@ func mustSub(fsys embed.FS, dir string) fs.FS {
 
 // Handler is the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }
+
+// Close stops solving ahead; call it once the HTTP server is shut down.
+func (s *Server) Close() { s.ahead.close() }
 
 // HTTPServer returns an http.Server for addr with the service's limits:
 // header size and read, write and idle timeouts.
@@ -139,6 +152,16 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	mode := negamax.Strong
+	if weak == "1" {
+		mode = negamax.Weak
+	}
+	start := time.Now()
+	if scores, ok := s.ahead.recall(p, mode); ok {
+		reply(w, http.StatusOK, answer(moves, scores, negamax.Stats{}, start))
+		return
+	}
+
 	wait := time.NewTimer(s.cfg.Wait)
 	defer wait.Stop()
 	var solver *negamax.Solver
@@ -151,14 +174,12 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		return
 	}
+	s.ahead.pause()
+	defer s.ahead.resume()
 
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Budget)
 	defer cancel()
-	mode := negamax.Strong
-	if weak == "1" {
-		mode = negamax.Weak
-	}
-	start := time.Now()
+	start = time.Now()
 	scores, st, err := solver.Analyze(ctx, p, mode)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
@@ -166,15 +187,23 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		}
 		return // the client went away
 	}
-	a := Answer{Pos: moves, Moves: make([]*int, len(scores)), Nodes: st.Nodes, Micros: time.Since(start).Microseconds()}
-	a.Score = negamax.InvalidMove
+	if mode == negamax.Strong {
+		s.ahead.learn(p, scores)
+	}
+	reply(w, http.StatusOK, answer(moves, scores, st, start))
+}
+
+// answer is the reply for position moves whose moves score scores.
+func answer(moves string, scores []int, st negamax.Stats, start time.Time) Answer {
+	a := Answer{Pos: moves, Score: negamax.InvalidMove, Moves: make([]*int, len(scores)), Nodes: st.Nodes}
 	for c := range scores {
 		if scores[c] != negamax.InvalidMove {
 			a.Moves[c] = &scores[c]
 			a.Score = max(a.Score, scores[c])
 		}
 	}
-	reply(w, http.StatusOK, a)
+	a.Micros = time.Since(start).Microseconds()
+	return a
 }
 
 // parse checks a position from a request.

@@ -24,9 +24,11 @@ Serves the JSON API and a web page to play against perfect play:
 Bad positions get 400 with {"error": ...}; a position not solved within
 --budget, or a request that finds every solver busy for --wait, gets 503.
 --threads is the number of solves at once (each with its own --tt-mib table,
-searching the moves of its position on every core). The built-in 7x6 book of up to 8 stones is used unless
---book says otherwise. Requests are logged on stderr. SIGINT or SIGTERM
-shuts down gracefully.`
+searching the moves of its position on every core). The built-in 7x6 book
+of up to 8 stones is used unless --book says otherwise. While no request
+is being solved, the positions a game is likely to ask for next are solved
+ahead and remembered (one more table; --ahead=false turns it off).
+Requests are logged on stderr. SIGINT or SIGTERM shuts down gracefully.`
 
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", serveUsage, stderr)
@@ -36,6 +38,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	budget := fs.Duration("budget", 2*time.Second, "most time to solve one request")
 	wait := fs.Duration("wait", 250*time.Millisecond, "most time a request waits for a free solver")
+	ahead := fs.Bool("ahead", true, "solve the positions a game is likely to ask for next while idle")
 	if done, err := parse(fs, args); done {
 		return err
 	}
@@ -48,8 +51,10 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	defer sf.close()
 	cfg := serve.Config{Board: b, Solvers: sf.threads, TableMiB: sf.tableMiB, Budget: *budget, Wait: *wait,
-		Book: sf.book, Logger: slog.New(slog.NewTextHandler(stderr, nil))}
-	srv := serve.New(cfg).HTTPServer(*addr)
+		Book: sf.book, Ahead: *ahead, Logger: slog.New(slog.NewTextHandler(stderr, nil))}
+	server := serve.New(cfg)
+	defer server.Close() // after the HTTP server's shutdown, below
+	srv := server.HTTPServer(*addr)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err

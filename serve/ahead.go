@@ -1,0 +1,282 @@
+package serve
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"slices"
+	"sync"
+	"time"
+
+	"c4/negamax"
+	"c4/position"
+)
+
+// ahead solves, while no request is being solved, the positions a game is
+// likely to ask for next, and remembers every exact answer (answers), so
+// that a game in the browser is answered at once. After each position it
+// answers (the player to move looking at the scores), it solves the
+// positions after each of that position's moves, best first, and after
+// each of those the position its best reply leads to: the page asks for
+// the position after the player's move, then, when the player asks c4 to
+// move, for the one after c4's reply, and finds both remembered.
+//
+// It has a solver of its own, with one thread and its own table, and
+// stops (within about a thousand nodes: negamax's checkEvery) whenever a
+// request is solved, so that the request has every core. A solve stopped
+// that way is taken up again afterwards; one that takes longer than the
+// request budget is dropped.
+type ahead struct {
+	solver  *negamax.Solver
+	budget  time.Duration
+	answers answers
+
+	mu      sync.Mutex
+	solving int                // requests being solved: nothing is solved ahead meanwhile
+	todo    []job              // the next first
+	cancel  context.CancelFunc // of the solve under way, if any
+	wake    chan struct{}      // something may be to do
+	done    chan struct{}      // closed by close
+	exited  chan struct{}      // closed when run returns
+	closing sync.Once
+}
+
+// job is a position to solve ahead; reply: and then the position its best
+// move leads to.
+type job struct {
+	p     position.Position
+	reply bool
+}
+
+// aheadMax is the most positions waiting to be solved ahead: the moves of
+// the last few positions answered.
+const aheadMax = 4 * position.MaxWidth
+
+func newAhead(cfg Config) *ahead {
+	h := &ahead{
+		solver: negamax.New(negamax.Options{Threads: 1, TableMiB: cfg.TableMiB, Book: cfg.Book}),
+		budget: cfg.Budget,
+		wake:   make(chan struct{}, 1),
+		done:   make(chan struct{}),
+		exited: make(chan struct{}),
+	}
+	go h.run()
+	return h
+}
+
+// run solves ahead until close.
+func (h *ahead) run() {
+	defer close(h.exited)
+	for {
+		select {
+		case <-h.wake:
+		case <-h.done:
+			return
+		}
+		for h.next() {
+		}
+	}
+}
+
+// next solves the first position waiting, unless a request is being
+// solved; false when it has nothing to do for now.
+func (h *ahead) next() bool {
+	h.mu.Lock()
+	if h.solving > 0 || len(h.todo) == 0 || h.closed() {
+		h.mu.Unlock()
+		return false
+	}
+	j := h.todo[0]
+	h.todo = h.todo[1:]
+	ctx, cancel := context.WithTimeout(context.Background(), h.budget)
+	defer cancel()
+	h.cancel = cancel
+	h.mu.Unlock()
+
+	var then []job
+	scores, ok := h.answers.get(j.p)
+	var err error
+	if !ok {
+		if scores, _, err = h.solver.Analyze(ctx, j.p, negamax.Strong); err == nil {
+			h.answers.put(j.p, scores)
+		}
+	}
+	switch {
+	case errors.Is(err, context.Canceled): // by a request: again later
+		then = []job{j}
+	case err == nil && j.reply:
+		then = after(j.p, scores, false)
+		then = then[:min(len(then), 1)]
+	}
+	h.mu.Lock()
+	h.cancel = nil
+	h.todo = append(then, h.todo...)
+	h.mu.Unlock()
+	return true
+}
+
+// closed says whether close was called.
+func (h *ahead) closed() bool {
+	select {
+	case <-h.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// recall returns the remembered scores of p's moves, in mode, and puts
+// the positions after them first in line; false if p is not remembered.
+func (h *ahead) recall(p position.Position, mode negamax.Mode) ([]int, bool) {
+	if h == nil {
+		return nil, false
+	}
+	scores, ok := h.answers.get(p)
+	if !ok {
+		return nil, false
+	}
+	h.plan(p, scores)
+	if mode == negamax.Weak {
+		weak := make([]int, len(scores))
+		for c, v := range scores {
+			weak[c] = v
+			if v != negamax.InvalidMove {
+				weak[c] = negamax.WeakScore(v)
+			}
+		}
+		scores = weak
+	}
+	return scores, true
+}
+
+// learn remembers the exact scores of p's moves, and puts the positions
+// after them first in line.
+func (h *ahead) learn(p position.Position, scores []int) {
+	if h == nil {
+		return
+	}
+	h.answers.put(p, scores)
+	h.plan(p, scores)
+}
+
+// pause stops what is being solved ahead while a request is solved.
+func (h *ahead) pause() {
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.solving++
+	if h.cancel != nil {
+		h.cancel()
+	}
+}
+
+// resume ends a pause.
+func (h *ahead) resume() {
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	h.solving--
+	h.mu.Unlock()
+	h.poke()
+}
+
+// plan puts the positions after p's moves first in line; scores are the
+// moves' exact scores.
+func (h *ahead) plan(p position.Position, scores []int) {
+	next := after(p, scores, true)
+	h.mu.Lock()
+	h.todo = append(next, h.todo...)
+	h.todo = h.todo[:min(len(h.todo), aheadMax)]
+	h.mu.Unlock()
+	h.poke()
+}
+
+// after returns the jobs of the positions after p's moves, by the moves'
+// exact scores, but those that end the game: the best first, the centre
+// first among equals, as the page chooses c4's move.
+func after(p position.Position, scores []int, reply bool) []job {
+	w := len(scores)
+	order := make([]int, w)
+	for c := range order {
+		order[c] = c
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(scores[b], scores[a]), cmp.Compare(abs(2*a-w+1), abs(2*b-w+1)), cmp.Compare(a, b))
+	})
+	var jobs []job
+	for _, c := range order {
+		if scores[c] == negamax.InvalidMove || p.IsWinningMove(c) {
+			continue
+		}
+		q := p
+		q.PlayColumn(c)
+		if !q.IsOver() {
+			jobs = append(jobs, job{q, reply})
+		}
+	}
+	return jobs
+}
+
+func abs(v int) int { return max(v, -v) }
+
+// poke wakes run.
+func (h *ahead) poke() {
+	select {
+	case h.wake <- struct{}{}:
+	default:
+	}
+}
+
+// close stops the solve under way and waits for run to return.
+func (h *ahead) close() {
+	if h == nil {
+		return
+	}
+	h.closing.Do(func() { close(h.done) })
+	h.mu.Lock()
+	if h.cancel != nil {
+		h.cancel()
+	}
+	h.mu.Unlock()
+	<-h.exited
+}
+
+// answers remembers the moves' exact scores of the positions solved last,
+// by position: at most answersKept, and at least the last answersKept/2.
+type answers struct {
+	mu       sync.Mutex
+	now, old map[uint64][]int
+}
+
+const answersKept = 1 << 15
+
+// get returns the scores remembered for p.
+func (a *answers) get(p position.Position) ([]int, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	s, ok := a.now[p.Key()]
+	if !ok {
+		if s, ok = a.old[p.Key()]; ok {
+			a.keep(p.Key(), s)
+		}
+	}
+	return s, ok
+}
+
+// put remembers scores for p.
+func (a *answers) put(p position.Position, scores []int) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.keep(p.Key(), scores)
+}
+
+// keep adds k to the newer half, which becomes the older one when full.
+func (a *answers) keep(k uint64, scores []int) {
+	if len(a.now) >= answersKept/2 || a.now == nil {
+		a.old, a.now = a.now, make(map[uint64][]int, answersKept/2)
+	}
+	a.now[k] = scores
+}

@@ -1,0 +1,181 @@
+package serve
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"c4/book/builtin"
+	"c4/negamax"
+	"c4/position"
+)
+
+// TestAhead: after a position is answered, the positions after its moves
+// and after the best reply to each are solved ahead, and the API answers
+// them from memory, with the scores a solver finds.
+func TestAhead(t *testing.T) {
+	srv := New(Config{TableMiB: 16, Ahead: true, Logger: discard})
+	ts := httptest.NewServer(srv.Handler())
+	defer srv.Close()
+	defer ts.Close()
+	const pos = "4444441526" // its moves' exact scores: 2 2 16 (full) 2 2 2
+	if code, a, _ := get(t, ts.Client(), ts.URL, "pos="+pos); code != 200 || a.Score != 16 {
+		t.Fatalf("%d %+v", code, a)
+	}
+	p, _ := position.Parse(position.Standard, pos)
+	var want []string // the positions after p's moves, and after the best reply to each
+	solver := negamax.New(negamax.Options{TableMiB: 16})
+	for c := range 7 {
+		q := p
+		if !q.CanPlay(c) || q.IsWinningMove(c) {
+			continue
+		}
+		q.PlayColumn(c)
+		scores, _, err := solver.Analyze(context.Background(), q, negamax.Strong)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, pos+strconv.Itoa(c+1))
+		if best := bestColumn(scores); !q.IsWinningMove(best) {
+			want = append(want, pos+strconv.Itoa(c+1)+strconv.Itoa(best+1))
+		}
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for _, m := range want {
+		q, _ := position.Parse(position.Standard, m)
+		for {
+			if _, ok := srv.ahead.answers.get(q); ok {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not solved ahead", m)
+			}
+			time.Sleep(time.Millisecond)
+		}
+		code, a, _ := get(t, ts.Client(), ts.URL, "pos="+m)
+		scores, _, err := solver.Analyze(context.Background(), q, negamax.Strong)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code != 200 || a.Nodes != 0 || !slices.Equal(values(a.Moves), scores) {
+			t.Errorf("%s: %d %+v, want the remembered scores %v", m, code, a, scores)
+		}
+	}
+}
+
+// bestColumn is the column c4 plays: the highest score, the centre first
+// among equals.
+func bestColumn(scores []int) int {
+	best := -1
+	for c, v := range scores {
+		if v != negamax.InvalidMove && (best < 0 || v > scores[best] || v == scores[best] && abs(2*c-6) < abs(2*best-6)) {
+			best = c
+		}
+	}
+	return best
+}
+
+// values returns the scores of a reply's moves, InvalidMove for null.
+func values(moves []*int) []int {
+	v := make([]int, len(moves))
+	for c, m := range moves {
+		v[c] = negamax.InvalidMove
+		if m != nil {
+			v[c] = *m
+		}
+	}
+	return v
+}
+
+// BenchmarkGame plays games against the API as the page does, from the
+// empty board, with the built-in book: before each of its moves, the
+// player thinks for a while, then asks for the position after its move
+// (one not much worse than the best, at random), then asks c4 to move and
+// for the position after c4's reply. It reports the percentiles of the
+// time a request took, and how many requests took a search (the others
+// were answered by the book or from memory), without and with solving
+// ahead:
+//
+//	go test -tags pebblegozstd ./serve -run XXX -bench Game -benchtime 5x
+func BenchmarkGame(b *testing.B) {
+	book, err := builtin.Book()
+	if err != nil {
+		b.Fatal(err)
+	}
+	const think = time.Second
+	for _, ahead := range []bool{false, true} {
+		b.Run("ahead="+strconv.FormatBool(ahead), func(b *testing.B) {
+			srv := New(Config{TableMiB: 64, Book: book, Ahead: ahead, Logger: discard})
+			ts := httptest.NewServer(srv.Handler())
+			defer srv.Close()
+			defer ts.Close()
+			rng := rand.New(rand.NewPCG(1, 2))
+			var times []time.Duration
+			searched := 0 // requests that took a search
+			ask := func(moves string) []*int {
+				start := time.Now()
+				code, a, msg := get(b, ts.Client(), ts.URL, "pos="+moves)
+				times = append(times, time.Since(start))
+				if code != 200 {
+					b.Fatalf("%q: %d %s", moves, code, msg)
+				}
+				if a.Nodes > 0 {
+					searched++
+				}
+				return a.Moves
+			}
+			for b.Loop() {
+				moves := ""
+				scores := ask(moves)
+				for {
+					time.Sleep(think)
+					moves += strconv.Itoa(pick(scores, rng, 3) + 1)
+					if over(moves) {
+						break
+					}
+					scores = ask(moves)
+					time.Sleep(think / 4)
+					moves += strconv.Itoa(pick(scores, rng, 0) + 1)
+					if over(moves) {
+						break
+					}
+					scores = ask(moves)
+				}
+			}
+			slices.Sort(times)
+			b.ReportMetric(float64(len(times))/float64(b.N), "requests/op")
+			b.ReportMetric(float64(searched)/float64(b.N), "searched/op")
+			b.ReportMetric(float64(times[len(times)/2].Microseconds()), "p50-µs")
+			b.ReportMetric(float64(times[len(times)*9/10].Microseconds()), "p90-µs")
+			b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
+		})
+	}
+}
+
+// pick returns a column whose move scores at most slack below the best, at
+// random.
+func pick(scores []*int, rng *rand.Rand, slack int) int {
+	best := negamax.InvalidMove
+	for _, v := range scores {
+		if v != nil {
+			best = max(best, *v)
+		}
+	}
+	var good []int
+	for c, v := range scores {
+		if v != nil && *v >= best-slack {
+			good = append(good, c)
+		}
+	}
+	return good[rng.IntN(len(good))]
+}
+
+// over says whether the game of moves has ended.
+func over(moves string) bool {
+	p, err := position.Parse(position.Standard, moves)
+	return err == nil && p.IsOver()
+}
