@@ -197,10 +197,11 @@ func TestLoad(t *testing.T) {
 	}
 }
 
-// FuzzPos sends any pos parameter: the reply is 200, 400 or 503 with JSON,
-// never a panic or a 500.
+// FuzzPos sends any pos parameter to a server that solves ahead, as c4
+// serve does: the reply is 200, 400 or 503 with JSON, never a panic or a
+// 500.
 func FuzzPos(f *testing.F) {
-	ts := newTestServer(f, Config{Budget: 50 * time.Millisecond})
+	ts := newTestServer(f, Config{Budget: 50 * time.Millisecond, Ahead: true})
 	for _, s := range []string{"", "4453", "448", "4455667", "1111111", "\x00", "4444441526"} {
 		f.Add(s)
 	}
