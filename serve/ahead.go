@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"c4/negamax"
+	"c4/play"
 	"c4/position"
 )
 
@@ -105,8 +106,12 @@ func (h *ahead) next() bool {
 	case errors.Is(err, context.Canceled): // by a request: again later
 		then = []job{j}
 	case err == nil && j.reply:
-		then = after(j.p, scores, false)
-		then = then[:min(len(then), 1)]
+		if c := play.BestMove(scores); !j.p.IsWinningMove(c) {
+			q := j.p
+			if q.PlayColumn(c); !q.IsOver() {
+				then = []job{{p: q}}
+			}
+		}
 	}
 	h.mu.Lock()
 	h.cancel = nil
@@ -186,7 +191,7 @@ func (h *ahead) resume() {
 // plan puts the positions after p's moves first in line; scores are the
 // moves' exact scores.
 func (h *ahead) plan(p position.Position, scores []int) {
-	next := after(p, scores, true)
+	next := after(p, scores)
 	h.mu.Lock()
 	h.todo = append(next, h.todo...)
 	h.todo = h.todo[:min(len(h.todo), aheadMax)]
@@ -194,10 +199,11 @@ func (h *ahead) plan(p position.Position, scores []int) {
 	h.poke()
 }
 
-// after returns the jobs of the positions after p's moves, by the moves'
-// exact scores, but those that end the game: the best first, the centre
-// first among equals, as the page chooses c4's move.
-func after(p position.Position, scores []int, reply bool) []job {
+// after returns the jobs of the positions after p's moves, each to be
+// followed by its best reply, by the moves' exact scores, but those that
+// end the game: the best first, the centre first among equals (the order
+// of play.BestMove).
+func after(p position.Position, scores []int) []job {
 	w := len(scores)
 	order := make([]int, w)
 	for c := range order {
@@ -214,7 +220,7 @@ func after(p position.Position, scores []int, reply bool) []job {
 		q := p
 		q.PlayColumn(c)
 		if !q.IsOver() {
-			jobs = append(jobs, job{q, reply})
+			jobs = append(jobs, job{q, true})
 		}
 	}
 	return jobs

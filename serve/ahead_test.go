@@ -11,6 +11,7 @@ import (
 
 	"c4/book/builtin"
 	"c4/negamax"
+	"c4/play"
 	"c4/position"
 )
 
@@ -40,7 +41,7 @@ func TestAhead(t *testing.T) {
 			t.Fatal(err)
 		}
 		want = append(want, pos+strconv.Itoa(c+1))
-		if best := bestColumn(scores); !q.IsWinningMove(best) {
+		if best := play.BestMove(scores); !q.IsWinningMove(best) {
 			want = append(want, pos+strconv.Itoa(c+1)+strconv.Itoa(best+1))
 		}
 	}
@@ -65,18 +66,6 @@ func TestAhead(t *testing.T) {
 			t.Errorf("%s: %d %+v, want the remembered scores %v", m, code, a, scores)
 		}
 	}
-}
-
-// bestColumn is the column c4 plays: the highest score, the centre first
-// among equals.
-func bestColumn(scores []int) int {
-	best := -1
-	for c, v := range scores {
-		if v != negamax.InvalidMove && (best < 0 || v > scores[best] || v == scores[best] && abs(2*c-6) < abs(2*best-6)) {
-			best = c
-		}
-	}
-	return best
 }
 
 // values returns the scores of a reply's moves, InvalidMove for null.
@@ -139,7 +128,7 @@ func BenchmarkGame(b *testing.B) {
 					}
 					scores = ask(moves)
 					time.Sleep(think / 4)
-					moves += strconv.Itoa(pick(scores, rng, 0) + 1)
+					moves += strconv.Itoa(play.BestMove(values(scores)) + 1) // as the page plays
 					if over(moves) {
 						break
 					}
@@ -157,7 +146,7 @@ func BenchmarkGame(b *testing.B) {
 }
 
 // pick returns a column whose move scores at most slack below the best, at
-// random.
+// random: the player's move.
 func pick(scores []*int, rng *rand.Rand, slack int) int {
 	best := negamax.InvalidMove
 	for _, v := range scores {
