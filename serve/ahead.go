@@ -26,7 +26,10 @@ import (
 // stops (within about a thousand nodes: negamax's checkEvery) whenever a
 // request is solved, so that the request has every core. A solve stopped
 // that way is taken up again afterwards; one that takes longer than the
-// request budget is dropped.
+// request budget is dropped. It starts only once no request has been
+// answered for aheadQuiet: a person thinks longer than that between two
+// moves, while a client sending positions one after another (a script, a
+// benchmark) is not slowed by solves ahead it has no use for.
 type ahead struct {
 	solver  *negamax.Solver
 	budget  time.Duration
@@ -34,6 +37,7 @@ type ahead struct {
 
 	mu      sync.Mutex
 	solving int                // requests being solved: nothing is solved ahead meanwhile
+	last    time.Time          // when a request was last answered
 	todo    []job              // the next first
 	cancel  context.CancelFunc // of the solve under way, if any
 	wake    chan struct{}      // something may be to do
@@ -52,6 +56,9 @@ type job struct {
 // aheadMax is the most positions waiting to be solved ahead: the moves of
 // the last few positions answered.
 const aheadMax = 4 * position.MaxWidth
+
+// aheadQuiet is how long after a request nothing is solved ahead.
+const aheadQuiet = 20 * time.Millisecond
 
 func newAhead(cfg Config) *ahead {
 	h := &ahead{
@@ -74,18 +81,33 @@ func (h *ahead) run() {
 		case <-h.done:
 			return
 		}
-		for h.next() {
+		for {
+			wait, more := h.next()
+			if !more {
+				break
+			}
+			select {
+			case <-time.After(wait):
+			case <-h.done:
+				return
+			}
 		}
 	}
 }
 
 // next solves the first position waiting, unless a request is being
-// solved; false when it has nothing to do for now.
-func (h *ahead) next() bool {
+// solved or was answered less than aheadQuiet ago; it returns how long to
+// wait before it is called again, and false when it has nothing to do for
+// now.
+func (h *ahead) next() (time.Duration, bool) {
 	h.mu.Lock()
 	if h.solving > 0 || len(h.todo) == 0 || h.closed() {
 		h.mu.Unlock()
-		return false
+		return 0, false
+	}
+	if wait := aheadQuiet - time.Since(h.last); wait > 0 {
+		h.mu.Unlock()
+		return wait, true
 	}
 	j := h.todo[0]
 	h.todo = h.todo[1:]
@@ -117,7 +139,7 @@ func (h *ahead) next() bool {
 	h.cancel = nil
 	h.todo = append(then, h.todo...)
 	h.mu.Unlock()
-	return true
+	return 0, true
 }
 
 // closed says whether close was called.
@@ -184,6 +206,7 @@ func (h *ahead) resume() {
 	}
 	h.mu.Lock()
 	h.solving--
+	h.last = time.Now()
 	h.mu.Unlock()
 	h.poke()
 }
@@ -193,6 +216,7 @@ func (h *ahead) resume() {
 func (h *ahead) plan(p position.Position, scores []int) {
 	next := after(p, scores)
 	h.mu.Lock()
+	h.last = time.Now()
 	h.todo = append(next, h.todo...)
 	h.todo = h.todo[:min(len(h.todo), aheadMax)]
 	h.mu.Unlock()
