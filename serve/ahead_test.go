@@ -85,9 +85,9 @@ func values(moves []*int) []int {
 // player thinks for a while, then asks for the position after its move
 // (one not much worse than the best, at random), then asks c4 to move and
 // for the position after c4's reply. It reports the percentiles of the
-// time a request took, and how many requests took a search (the others
-// were answered by the book or from memory), without and with solving
-// ahead:
+// time a request took, how many requests took a search (the others were
+// answered by the book or from memory) and their nodes, without and with
+// solving ahead:
 //
 //	go test -tags pebblegozstd ./serve -run XXX -bench Game -benchtime 5x
 func BenchmarkGame(b *testing.B) {
@@ -105,6 +105,7 @@ func BenchmarkGame(b *testing.B) {
 			rng := rand.New(rand.NewPCG(1, 2))
 			var times []time.Duration
 			searched := 0 // requests that took a search
+			var nodes uint64
 			ask := func(moves string) []*int {
 				start := time.Now()
 				code, a, msg := get(b, ts.Client(), ts.URL, "pos="+moves)
@@ -114,6 +115,7 @@ func BenchmarkGame(b *testing.B) {
 				}
 				if a.Nodes > 0 {
 					searched++
+					nodes += a.Nodes
 				}
 				return a.Moves
 			}
@@ -138,6 +140,7 @@ func BenchmarkGame(b *testing.B) {
 			slices.Sort(times)
 			b.ReportMetric(float64(len(times))/float64(b.N), "requests/op")
 			b.ReportMetric(float64(searched)/float64(b.N), "searched/op")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 			b.ReportMetric(float64(times[len(times)/2].Microseconds()), "p50-µs")
 			b.ReportMetric(float64(times[len(times)*9/10].Microseconds()), "p90-µs")
 			b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")

@@ -24,6 +24,7 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"c4/negamax"
@@ -52,7 +53,7 @@ type Config struct {
 // Server answers the API and serves the page.
 type Server struct {
 	cfg     Config
-	solvers chan *negamax.Solver
+	solvers pool
 	ahead   *ahead // nil unless cfg.Ahead: its methods then do nothing
 	handler http.Handler
 }
@@ -80,9 +81,9 @@ func New(cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	s := &Server{cfg: cfg, solvers: make(chan *negamax.Solver, cfg.Solvers)}
+	s := &Server{cfg: cfg, solvers: pool{free: make(chan struct{}, cfg.Solvers)}}
 	for range cfg.Solvers {
-		s.solvers <- negamax.New(negamax.Options{Threads: cfg.Threads, TableMiB: cfg.TableMiB, Book: cfg.Book})
+		s.solvers.give(negamax.New(negamax.Options{Threads: cfg.Threads, TableMiB: cfg.TableMiB, Book: cfg.Book}))
 	}
 	if cfg.Ahead {
 		s.ahead = newAhead(cfg)
@@ -166,8 +167,9 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	defer wait.Stop()
 	var solver *negamax.Solver
 	select {
-	case solver = <-s.solvers:
-		defer func() { s.solvers <- solver }()
+	case <-s.solvers.free:
+		solver = s.solvers.take()
+		defer s.solvers.give(solver)
 	case <-wait.C:
 		reply(w, http.StatusServiceUnavailable, apiError{"busy: every solver is in use; try again"})
 		return
@@ -191,6 +193,34 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		s.ahead.learn(p, scores)
 	}
 	reply(w, http.StatusOK, answer(moves, scores, st, start))
+}
+
+// pool holds the solvers. A request takes the one used last: its table
+// holds the positions of the request before, which in a game share much
+// of the next one's search, and its helpers are still awake (see package
+// crew); the others take the requests that come while it is in use.
+type pool struct {
+	free chan struct{} // a token for each solver not in use
+	mu   sync.Mutex
+	idle []*negamax.Solver // those solvers, the one used last at the end
+}
+
+// take returns a solver not in use; the caller has received a token from
+// free.
+func (p *pool) take() *negamax.Solver {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	s := p.idle[len(p.idle)-1]
+	p.idle = p.idle[:len(p.idle)-1]
+	return s
+}
+
+// give puts a solver back.
+func (p *pool) give(s *negamax.Solver) {
+	p.mu.Lock()
+	p.idle = append(p.idle, s)
+	p.mu.Unlock()
+	p.free <- struct{}{}
 }
 
 // answer is the reply for position moves whose moves score scores.

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"c4/negamax"
 	"c4/testsets"
 	"c4/testsets/publictest"
 )
@@ -148,6 +149,29 @@ func TestBusy(t *testing.T) {
 		t.Errorf("second request: %d %q", code, msg)
 	}
 	wg.Wait()
+}
+
+// TestPool: a request takes the solver used last, and the others while it
+// is in use.
+func TestPool(t *testing.T) {
+	a, b := negamax.New(negamax.Options{TableMiB: 1}), negamax.New(negamax.Options{TableMiB: 1})
+	p := pool{free: make(chan struct{}, 2)}
+	p.give(a)
+	p.give(b)
+	<-p.free
+	if s := p.take(); s != b {
+		t.Fatal("the solver used first was taken")
+	}
+	<-p.free
+	if s := p.take(); s != a {
+		t.Fatal("the solver in use was taken")
+	}
+	p.give(a)
+	p.give(b)
+	<-p.free
+	if s := p.take(); s != b {
+		t.Fatal("the solver used first was taken")
+	}
 }
 
 // TestLoad sends 10,000 requests from 32 clients, End-Easy and Middle-Easy
