@@ -86,10 +86,12 @@ func (h *ahead) run() {
 			if !more {
 				break
 			}
-			select {
-			case <-time.After(wait):
-			case <-h.done:
-				return
+			if wait > 0 {
+				select {
+				case <-time.After(wait):
+				case <-h.done:
+					return
+				}
 			}
 		}
 	}
