@@ -111,6 +111,13 @@ func (d *dichotomy) wake() {
 	}
 }
 
+// open says whether the score is still being searched.
+func (d *dichotomy) open() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.lo < d.hi && !d.stopped
+}
+
 // score returns the score once it is known.
 func (d *dichotomy) score() (int, bool) {
 	d.mu.Lock()

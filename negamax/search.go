@@ -201,6 +201,10 @@ const (
 	// their moves with the other workers (see abdada.go). On the empty
 	// board, two threads: 24 and 20 about the same, 28 and 32 slower.
 	divideMinEmpty = 24
+	// joinPlies: a worker of Analyze left without a move joins one under
+	// way if the workers divide that many plies of the moves; on 7x6, the
+	// moves of positions of up to 14 stones.
+	joinPlies = 3
 )
 
 // New returns a Solver with an empty table.
@@ -324,14 +328,17 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 // mode, their signs. With several threads, the workers search different
 // moves at once on the shared table: on the first 1000 lines of
 // Middle-Easy, two threads cut the 99th percentile from 11.2 to 7.7-8.1
-// ms. A worker left without a move of its own stops: joining the search
-// of a move under way, with probes of its own, slowed that move's worker
-// more than it helped (Middle-Easy, two threads: mean time -11%, 99th
-// percentile -20%, without joining). Each move's probes aim at the score
-// of the move searched last, then ask for the sign (see dichotomy):
-// against Pons' series, which spent most of the slowest analyses' nodes on
-// probes near the score but not at it, the 99th percentile of the nodes a
-// position is a fifth lower on Middle-Easy and an eighth on Middle-Medium.
+// ms. A worker left without a move of its own joins the search of one
+// under way, with probes of its own, where the workers divide the first
+// joinPlies plies of the moves (see abdada.go); elsewhere it stops, as
+// joining slowed that move's worker more than it helped (two threads:
+// Begin-Medium's analyses 11% slower without joining, Middle-Easy's 11%
+// quicker on the mean and 20% at the 99th percentile). Each move's probes
+// aim at the score of the move searched last, then ask for the sign (see
+// dichotomy): against Pons' series, which spent most of the slowest
+// analyses' nodes on probes near the score but not at it, the 99th
+// percentile of the nodes a position is a fifth lower on Middle-Easy and
+// an eighth on Middle-Medium.
 func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([]int, Stats, error) {
 	if p.IsOver() {
 		return nil, Stats{}, ErrGameOver
@@ -375,17 +382,27 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([
 	if p.Moves()+1 >= s.config.cells-parallelMinEmpty {
 		threads = 1
 	}
-	// Each worker takes a move nobody searches yet, until none is left.
+	// Each worker takes a move nobody searches yet; when none is left, it
+	// joins the search of one still under way, or stops (see above).
+	join := p.Moves()+1+joinPlies <= s.config.divideStones()
 	var taken, last atomic.Int32 // last: the score of the move searched last
 	last.Store(InvalidMove)
 	s.run(ctx, &st, threads, func(w *worker) {
 		for ctx.Err() == nil {
 			i := int(taken.Add(1)) - 1
-			if i >= len(moves) {
+			switch {
+			case i < len(moves):
+				if g := last.Load(); g != InvalidMove {
+					moves[i].d.aim(int(g))
+				}
+			case !join:
 				return
-			}
-			if g := last.Load(); g != InvalidMove {
-				moves[i].d.aim(int(g))
+			default:
+				for i = 0; i < len(moves) && !moves[i].d.open(); i++ {
+				}
+				if i == len(moves) {
+					return
+				}
 			}
 			w.probe(&moves[i].d, moves[i].p)
 			if score, ok := moves[i].d.score(); ok {
@@ -473,7 +490,7 @@ func (s *Solver) run(ctx context.Context, st *Stats, threads int, search func(*w
 		w.config, w.ctx, w.nodes, w.hits, w.stopped = s.config, ctx, 0, 0, false
 		w.near, w.dichotomy = s.near[i], nil
 		if threads > 1 {
-			w.busy, w.divideBelow = &s.busy, min(w.cells-divideMinEmpty, w.nearFrom)
+			w.busy, w.divideBelow = &s.busy, w.divideStones()
 		}
 		w.stop.Store(false)
 		w.published.Store(0)
@@ -527,6 +544,10 @@ func (c *config) ref(p position.Position) ref {
 	}
 	return t.ref(p.TableKey())
 }
+
+// divideStones is the number of stones below which workers on the same
+// probe divide a node's moves (see abdada.go).
+func (c *config) divideStones() int { return min(c.cells-divideMinEmpty, c.nearFrom) }
 
 // winScore is the score of a win with the next stone when n are on the board.
 func (c *config) winScore(n int) int { return (c.cells + 1 - n) / 2 }

@@ -224,13 +224,22 @@ func TestJoin(t *testing.T) {
 }
 
 // TestAnalyzeThreads checks that several workers, each searching whole
-// moves, score every move as one worker does.
+// moves, score every move as one worker does: on Middle positions, where a
+// worker left without a move stops, and on Begin positions, where it joins
+// a move under way.
 func TestAnalyzeThreads(t *testing.T) {
 	s := New(Options{TableMiB: 16, Threads: 3})
 	var positions []string
 	for _, name := range []string{"Test_L2_R1", "Test_L2_R2"} {
 		for _, c := range publictest.Set(t, name).Cases[:20] {
 			positions = append(positions, c.Moves)
+		}
+	}
+	begin := 0
+	for _, c := range publictest.Set(t, "Test_L1_R1").Cases {
+		if c.Position.Moves() >= 12 && begin < 20 { // a second or two for all
+			positions = append(positions, c.Moves)
+			begin++
 		}
 	}
 	// Every move loses at once: nothing is left to search.
