@@ -332,7 +332,7 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 // under way, with probes of its own, where the workers divide the first
 // joinPlies plies of the moves (see abdada.go); elsewhere it stops, as
 // joining slowed that move's worker more than it helped (two threads:
-// Begin-Medium's analyses 11% slower without joining, Middle-Easy's 11%
+// Begin-Medium's analyses 7-12% slower without joining, Middle-Easy's 11%
 // quicker on the mean and 20% at the 99th percentile). Each move's probes
 // aim at the score of the move searched last, then ask for the sign (see
 // dichotomy): against Pons' series, which spent most of the slowest
