@@ -383,8 +383,12 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([
 		threads = 1
 	}
 	// Each worker takes a move nobody searches yet; when none is left, it
-	// joins the search of one still under way, or stops (see above).
+	// joins the search of one still under way, or stops (see above): then
+	// no more workers than moves are started.
 	join := p.Moves()+1+joinPlies <= s.config.divideStones()
+	if !join {
+		threads = min(threads, n)
+	}
 	var taken, last atomic.Int32 // last: the score of the move searched last
 	last.Store(InvalidMove)
 	s.run(ctx, &st, threads, func(w *worker) {

@@ -6,9 +6,11 @@ package play
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,17 +32,27 @@ type Config struct {
 // the quickest win or the slowest loss, and among equals the one nearest
 // the centre. It returns -1 if every column is full.
 func BestMove(scores []int) int {
-	best := -1
+	if r := Ranked(scores); len(r) > 0 {
+		return r[0]
+	}
+	return -1
+}
+
+// Ranked returns the columns that are not full, in BestMove's order: the
+// highest score first, the one nearest the centre first among equals, the
+// left one first between a column and its mirror image.
+func Ranked(scores []int) []int {
 	w := len(scores)
+	var cols []int
 	for c, s := range scores {
-		if s == negamax.InvalidMove {
-			continue
-		}
-		if best < 0 || s > scores[best] || s == scores[best] && centreDist(c, w) < centreDist(best, w) {
-			best = c
+		if s != negamax.InvalidMove {
+			cols = append(cols, c)
 		}
 	}
-	return best
+	slices.SortStableFunc(cols, func(a, b int) int {
+		return cmp.Or(cmp.Compare(scores[b], scores[a]), cmp.Compare(centreDist(a, w), centreDist(b, w)))
+	})
+	return cols
 }
 
 // centreDist is twice the distance of column c from the centre of w columns.

@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,6 +79,13 @@ func TestBestMove(t *testing.T) {
 		if got := BestMove(tc.scores); got != tc.want {
 			t.Errorf("BestMove(%v) = %d, want %d", tc.scores, got, tc.want)
 		}
+	}
+}
+
+func TestRanked(t *testing.T) {
+	scores := []int{0, 2, negamax.InvalidMove, 2, 0, 0, -1}
+	if got, want := Ranked(scores), []int{3, 1, 4, 5, 0, 6}; !slices.Equal(got, want) {
+		t.Errorf("Ranked(%v) = %v, want %v", scores, got, want)
 	}
 }
 

@@ -1,10 +1,8 @@
 package serve
 
 import (
-	"cmp"
 	"context"
 	"errors"
-	"slices"
 	"sync"
 	"time"
 
@@ -227,20 +225,11 @@ func (h *ahead) plan(p position.Position, scores []int) {
 
 // after returns the jobs of the positions after p's moves, each to be
 // followed by its best reply, by the moves' exact scores, but those that
-// end the game: the best first, the centre first among equals (the order
-// of play.BestMove).
+// end the game: in play.Ranked's order, the best first.
 func after(p position.Position, scores []int) []job {
-	w := len(scores)
-	order := make([]int, w)
-	for c := range order {
-		order[c] = c
-	}
-	slices.SortFunc(order, func(a, b int) int {
-		return cmp.Or(cmp.Compare(scores[b], scores[a]), cmp.Compare(abs(2*a-w+1), abs(2*b-w+1)), cmp.Compare(a, b))
-	})
 	var jobs []job
-	for _, c := range order {
-		if scores[c] == negamax.InvalidMove || p.IsWinningMove(c) {
+	for _, c := range play.Ranked(scores) {
+		if p.IsWinningMove(c) {
 			continue
 		}
 		q := p
@@ -251,8 +240,6 @@ func after(p position.Position, scores []int) []job {
 	}
 	return jobs
 }
-
-func abs(v int) int { return max(v, -v) }
 
 // poke wakes run.
 func (h *ahead) poke() {
