@@ -137,13 +137,12 @@ func BenchmarkGame(b *testing.B) {
 					scores = ask(moves)
 				}
 			}
-			slices.Sort(times)
 			b.ReportMetric(float64(len(times))/float64(b.N), "requests/op")
 			b.ReportMetric(float64(searched)/float64(b.N), "searched/op")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-			b.ReportMetric(float64(times[len(times)/2].Microseconds()), "p50-µs")
-			b.ReportMetric(float64(times[len(times)*9/10].Microseconds()), "p90-µs")
-			b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
+			b.ReportMetric(percentile(times, 50), "p50-µs")
+			b.ReportMetric(percentile(times, 90), "p90-µs")
+			b.ReportMetric(percentile(times, 99), "p99-µs")
 		})
 	}
 }
