@@ -1,0 +1,39 @@
+package crew
+
+import (
+	"runtime"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestApart: a goroutine moved apart from its processor runs elsewhere
+// until together, which gives it back every processor it had.
+func TestApart(t *testing.T) {
+	if runtime.NumCPU() < 2 || allowed() == nil || allowed().Count() < 2 {
+		t.Skip("needs two processors")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if apart(-1) {
+		t.Fatal("apart moved from an unknown processor")
+	}
+	c, moved := cpu(), false
+	for range 100 { // the kernel may move the thread between the two calls
+		if moved = apart(c); moved {
+			break
+		}
+		c = cpu()
+	}
+	if !moved {
+		t.Fatalf("apart did not move from processor %d", c)
+	}
+	if got := cpu(); got == c {
+		t.Errorf("still on processor %d after apart", got)
+	}
+	together()
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil || set != *allowed() {
+		t.Errorf("after together: %v, %v; want %v", set, err, *allowed())
+	}
+}
