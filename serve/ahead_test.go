@@ -3,7 +3,6 @@ package serve
 import (
 	"context"
 	"math/rand/v2"
-	"net/http/httptest"
 	"slices"
 	"strconv"
 	"testing"
@@ -19,10 +18,7 @@ import (
 // and after the best reply to each are solved ahead, and the API answers
 // them from memory, with the scores a solver finds.
 func TestAhead(t *testing.T) {
-	srv := New(Config{TableMiB: 16, Ahead: true, Logger: discard})
-	ts := httptest.NewServer(srv.Handler())
-	defer srv.Close()
-	defer ts.Close()
+	ts := newTestServer(t, Config{Ahead: true})
 	const pos = "4444441526" // its moves' exact scores: 2 2 16 (full) 2 2 2
 	if code, a, _ := get(t, ts.Client(), ts.URL, "pos="+pos); code != 200 || a.Score != 16 {
 		t.Fatalf("%d %+v", code, a)
@@ -49,7 +45,7 @@ func TestAhead(t *testing.T) {
 	for _, m := range want {
 		q, _ := position.Parse(position.Standard, m)
 		for {
-			if _, ok := srv.ahead.answers.get(q); ok {
+			if _, ok := ts.srv.ahead.answers.get(q); ok {
 				break
 			}
 			if time.Now().After(deadline) {
@@ -98,10 +94,7 @@ func BenchmarkGame(b *testing.B) {
 	const think = time.Second
 	for _, ahead := range []bool{false, true} {
 		b.Run("ahead="+strconv.FormatBool(ahead), func(b *testing.B) {
-			srv := New(Config{TableMiB: 64, Book: book, Ahead: ahead, Logger: discard})
-			ts := httptest.NewServer(srv.Handler())
-			defer srv.Close()
-			defer ts.Close()
+			ts := newTestServer(b, Config{TableMiB: 64, Book: book, Ahead: ahead})
 			rng := rand.New(rand.NewPCG(1, 2))
 			var times []time.Duration
 			searched := 0 // requests that took a search

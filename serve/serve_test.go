@@ -23,7 +23,15 @@ import (
 // discard is the tests' request log.
 var discard = slog.New(slog.NewTextHandler(io.Discard, nil))
 
-func newTestServer(t testing.TB, cfg Config) *httptest.Server {
+// testServer is a Server behind an httptest.Server.
+type testServer struct {
+	*httptest.Server
+	srv *Server
+}
+
+// newTestServer starts a Server of cfg (16 MiB tables unless it says
+// otherwise, no request logs) on loopback, closed when t ends.
+func newTestServer(t testing.TB, cfg Config) testServer {
 	t.Helper()
 	cfg.Logger = discard
 	if cfg.TableMiB == 0 {
@@ -33,7 +41,7 @@ func newTestServer(t testing.TB, cfg Config) *httptest.Server {
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(srv.Close)
 	t.Cleanup(ts.Close) // first: the cleanups run last added first
-	return ts
+	return testServer{ts, srv}
 }
 
 // get asks for /api/solve with the query q and decodes the JSON reply.
@@ -178,8 +186,7 @@ func TestLoad(t *testing.T) {
 		cases = append(cases, publictest.Set(t, name).Cases...)
 	}
 	before := runtime.NumGoroutine()
-	srv := New(Config{TableMiB: 16, Ahead: true, Logger: discard})
-	ts := httptest.NewServer(srv.Handler())
+	ts := newTestServer(t, Config{Ahead: true})
 	const requests, clients = 10000, 32
 	var next, ok, busy atomic.Int64
 	var wg sync.WaitGroup
@@ -201,7 +208,7 @@ func TestLoad(t *testing.T) {
 	}
 	wg.Wait()
 	ts.Close()
-	srv.Close()
+	ts.srv.Close()
 	t.Logf("%d right, %d busy (503)", ok.Load(), busy.Load())
 	if ok.Load() < requests*9/10 {
 		t.Errorf("only %d of %d answered", ok.Load(), requests)
