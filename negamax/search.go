@@ -431,21 +431,15 @@ func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, thre
 		threads = 1
 	}
 	d := &s.dichotomy
-	if lo, hi := s.config.start(d, p, mode); lo < hi {
+	lo, hi := s.config.interval(p, mode)
+	d.reset(lo, hi, p.Moves() <= signFirstStones) // the sign first on the first stones
+	if lo < hi {
 		s.run(ctx, st, threads, func(w *worker) { w.probe(d, p) })
 	}
 	if d.lo < d.hi {
 		return 0, context.Cause(ctx)
 	}
 	return mode.of(d.lo), nil
-}
-
-// start readies d for a search of p's score, in the interval it returns:
-// with the sign first on positions of at most signFirstStones stones.
-func (c *config) start(d *dichotomy, p position.Position, mode Mode) (lo, hi int) {
-	lo, hi = c.interval(p, mode)
-	d.reset(lo, hi, p.Moves() <= signFirstStones)
-	return lo, hi
 }
 
 // of is what mode finds of a score: the score itself, or its sign.
