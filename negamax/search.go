@@ -432,7 +432,7 @@ func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, thre
 	}
 	d := &s.dichotomy
 	lo, hi := s.config.interval(p, mode)
-	d.reset(lo, hi, p.Moves() <= signFirstStones) // the sign first on the first stones
+	d.reset(lo, hi, p.Moves() <= signFirstStones) // the sign first on the first stones (see dichotomy)
 	if lo < hi {
 		s.run(ctx, st, threads, func(w *worker) { w.probe(d, p) })
 	}
