@@ -1,7 +1,6 @@
 package crew
 
 import (
-	"runtime"
 	"sync"
 	"unsafe"
 
@@ -26,27 +25,30 @@ var allowed = sync.OnceValue(func() *unix.CPUSet {
 	return &set
 })
 
-// apart moves the calling goroutine off processor c, if it runs there and
-// another is allowed: it locks the goroutine to its thread and takes c out
-// of the thread's affinity. It says whether it did; then call together
-// afterwards.
-func apart(c int32) bool {
+// apart moves the calling goroutine's thread off processor c, if it runs
+// there and another is allowed, by taking c out of the thread's affinity;
+// it returns the thread, or 0 if it did not move it. The goroutine is not
+// locked to the thread: should it block or yield during its task (DFPN's
+// helpers wait for jobs in Spin, which yields) and go on on another thread,
+// it merely loses the move, where a locked goroutine would wake two
+// threads at every yield.
+func apart(c int32) (tid int) {
 	all := allowed()
 	if c < 0 || cpu() != c || all == nil || all.Count() < 2 {
-		return false
+		return 0
 	}
 	others := *all
 	others.Clear(int(c))
-	runtime.LockOSThread()
-	if unix.SchedSetaffinity(0, &others) != nil {
-		runtime.UnlockOSThread()
-		return false
+	tid = unix.Gettid()
+	if unix.SchedSetaffinity(tid, &others) != nil {
+		return 0
 	}
-	return true
+	return tid
 }
 
-// together undoes apart.
-func together() {
-	_ = unix.SchedSetaffinity(0, allowed())
-	runtime.UnlockOSThread()
+// together gives thread tid, moved by apart, every processor back.
+func together(tid int) {
+	if tid != 0 {
+		_ = unix.SchedSetaffinity(tid, allowed())
+	}
 }

@@ -13,25 +13,25 @@ func TestApart(t *testing.T) {
 	if runtime.NumCPU() < 2 || allowed() == nil || allowed().Count() < 2 {
 		t.Skip("needs two processors")
 	}
-	runtime.LockOSThread()
+	runtime.LockOSThread() // for the test's own checks
 	defer runtime.UnlockOSThread()
-	if apart(-1) {
+	if apart(-1) != 0 {
 		t.Fatal("apart moved from an unknown processor")
 	}
-	c, moved := cpu(), false
+	c, tid := cpu(), 0
 	for range 100 { // the kernel may move the thread between the two calls
-		if moved = apart(c); moved {
+		if tid = apart(c); tid != 0 {
 			break
 		}
 		c = cpu()
 	}
-	if !moved {
+	if tid == 0 {
 		t.Fatalf("apart did not move from processor %d", c)
 	}
 	if got := cpu(); got == c {
 		t.Errorf("still on processor %d after apart", got)
 	}
-	together()
+	together(tid)
 	var set unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &set); err != nil || set != *allowed() {
 		t.Errorf("after together: %v, %v; want %v", set, err, *allowed())

@@ -98,11 +98,9 @@ func (h *Hand) loop() {
 		// other core.
 		if h.task.Load() != nil {
 			if f := h.task.Swap(nil); f != nil { // not taken back by Wait
-				moved := apart(h.from.Load())
+				tid := apart(h.from.Load())
 				(*f)()
-				if moved {
-					together()
-				}
+				together(tid)
 				h.last.Store(time.Now().UnixNano())
 				h.busy.Store(false)
 			}
