@@ -128,11 +128,8 @@ func (h *ahead) next() (time.Duration, bool) {
 	case errors.Is(err, context.Canceled): // by a request: again later
 		then = []job{j}
 	case err == nil && j.reply:
-		if c := play.BestMove(scores); !j.p.IsWinningMove(c) {
-			q := j.p
-			if q.PlayColumn(c); !q.IsOver() {
-				then = []job{{p: q}}
-			}
+		if q, ok := moveOn(j.p, play.BestMove(scores)); ok {
+			then = []job{{p: q}}
 		}
 	}
 	h.mu.Lock()
@@ -229,16 +226,21 @@ func (h *ahead) plan(p position.Position, scores []int) {
 func after(p position.Position, scores []int) []job {
 	var jobs []job
 	for _, c := range play.Ranked(scores) {
-		if p.IsWinningMove(c) {
-			continue
-		}
-		q := p
-		q.PlayColumn(c)
-		if !q.IsOver() {
+		if q, ok := moveOn(p, c); ok {
 			jobs = append(jobs, job{q, true})
 		}
 	}
 	return jobs
+}
+
+// moveOn returns the position after column c of p, and false if that move
+// ends the game (nothing is left to solve).
+func moveOn(p position.Position, c int) (position.Position, bool) {
+	if p.IsWinningMove(c) {
+		return p, false
+	}
+	p.PlayColumn(c)
+	return p, !p.IsOver()
 }
 
 // poke wakes run.
