@@ -125,8 +125,10 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		if *depth < 0 {
 			return errors.New("--depth N is required")
 		}
-		_, err := sf.check()
-		return err
+		if _, err := sf.check(); err != nil {
+			return err
+		}
+		return sf.fit(sf.threads) // a table a worker
 	})
 	if done {
 		return err

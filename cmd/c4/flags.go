@@ -11,6 +11,7 @@ import (
 	"c4/bench"
 	"c4/book"
 	"c4/book/builtin"
+	"c4/internal/hugemem"
 	"c4/negamax"
 	"c4/pns"
 	"c4/position"
@@ -87,10 +88,28 @@ func (f *solverFlags) check() (*position.Board, error) {
 	if f.threads < 1 {
 		return nil, fmt.Errorf("--threads %d: want at least 1", f.threads)
 	}
+	if err := f.fit(1); err != nil {
+		return nil, err
+	}
 	if f.board == "7x6" {
 		return position.Standard, nil
 	}
 	return position.ParseBoard(f.board)
+}
+
+// fit checks that n tables of --tt-mib fit in the machine's memory: more
+// would crash at the start or have the kernel end the run.
+func (f *solverFlags) fit(n int) error {
+	const gib = 1 << 30
+	need, have := float64(n)*float64(f.tableMiB)*(1<<20), float64(hugemem.Physical())
+	if have == 0 || need <= have {
+		return nil
+	}
+	what := "the table takes"
+	if n > 1 {
+		what = fmt.Sprintf("%d tables take", n)
+	}
+	return fmt.Errorf("--tt-mib %d: %s %.1f GiB, more than this machine's %.1f GiB of memory", f.tableMiB, what, need/gib, have/gib)
 }
 
 // open checks the flags and returns the board and the engine.

@@ -5,8 +5,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"c4/internal/hugemem"
 )
 
 // c4 runs the command line in-process and returns the exit status, stdout
@@ -103,6 +106,24 @@ func TestUsageErrors(t *testing.T) {
 	}
 	if code, _, errOut := c4(t, "", "solve", "--help"); code != 0 || !strings.Contains(errOut, "--weak") {
 		t.Errorf("solve --help: exit %d, %q", code, errOut)
+	}
+}
+
+func TestTablesFit(t *testing.T) {
+	have := hugemem.Physical()
+	if have == 0 {
+		t.Skip("this machine's memory is unknown here")
+	}
+	f := solverFlags{tableMiB: int(have>>21) + 1} // one such table fits, two do not
+	if err := f.fit(1); err != nil {
+		t.Errorf("one table of half the memory: %v", err)
+	}
+	if err := f.fit(2); err == nil || !strings.Contains(err.Error(), "2 tables take") {
+		t.Errorf("two tables of half the memory: %v, want an error", err)
+	}
+	code, _, errOut := c4(t, "", "solve", "--tt-mib", strconv.FormatUint(have>>20+1, 10), "1")
+	if code != 1 || !strings.Contains(errOut, "of memory") {
+		t.Errorf("a table larger than the memory: exit %d, stderr %q", code, errOut)
 	}
 }
 

@@ -39,11 +39,19 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	budget := fs.Duration("budget", 2*time.Second, "most time to solve one request")
 	wait := fs.Duration("wait", 250*time.Millisecond, "most time a request waits for a free solver")
 	ahead := fs.Bool("ahead", true, "solve the positions a game is likely to ask for next while idle")
+	fs.Lookup("threads").Usage = "`N` solves at once, each with its own table and searching on every core"
 	if done, err := parse(fs, args); done {
 		return err
 	}
 	b, err := sf.check()
 	if err != nil {
+		return err
+	}
+	tables := sf.threads
+	if *ahead {
+		tables++
+	}
+	if err := sf.fit(tables); err != nil {
 		return err
 	}
 	if err := sf.openBook(); err != nil {

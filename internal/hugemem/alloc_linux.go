@@ -29,3 +29,12 @@ func Alloc[T any, O any](owner *O, n int) []T {
 	runtime.AddCleanup(owner, func(m []byte) { _ = unix.Munmap(m) }, mem)
 	return prefault(unsafe.Slice((*T)(unsafe.Pointer(&aligned[0])), n))
 }
+
+// Physical is the machine's memory in bytes, or 0 if unknown.
+func Physical() uint64 {
+	var info unix.Sysinfo_t
+	if unix.Sysinfo(&info) != nil {
+		return 0
+	}
+	return uint64(info.Totalram) * uint64(info.Unit)
+}
