@@ -3,6 +3,7 @@ package position
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // ParseError says why a move string is not a position. Index is the 0-based
@@ -22,7 +23,17 @@ func (e *ParseError) Error() string {
 	if e.Index < 0 {
 		return fmt.Sprintf("position %q: %s", moves, e.Reason)
 	}
-	return fmt.Sprintf("position %q: move %d (%q): %s", moves, e.Index+1, e.Moves[e.Index], e.Reason)
+	return fmt.Sprintf("position %q: move %d (%s): %s", moves, e.Index+1, e.char(), e.Reason)
+}
+
+// char quotes the offending character: the whole of a multi-byte one ('€'),
+// the byte's code if it starts no valid UTF-8 character ('\xe2').
+func (e *ParseError) char() string {
+	r, size := utf8.DecodeRuneInString(e.Moves[e.Index:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf(`'\x%02x'`, e.Moves[e.Index])
+	}
+	return fmt.Sprintf("%q", r)
 }
 
 // maxQuoted is the most of a move string an error message quotes.

@@ -3,6 +3,7 @@ package position
 import (
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -47,17 +48,21 @@ func TestParseErrors(t *testing.T) {
 		moves      string
 		index      int
 		reasonPart string
+		char       string // the offending character as the message quotes it, if checked
 	}{
-		{Standard, "4458", 3, "not a column"},
-		{Standard, "0", 0, "not a column"},
-		{Standard, "44 5", 2, "not a column"},
-		{Standard, "4a", 1, "not a column"},
-		{Standard, "1111111", 6, "column 1 is full"},
-		{Standard, "4455667" + "1", 7, "already over"},
-		{Standard, "1212121" + "2", 7, "already over"},
-		{Standard, strings.Repeat("1234567", 6) + "1", -1, "too long"},
-		{b10, "ab", 1, "not a column"},
-		{b10, "aaaaaa", 5, "column a is full"},
+		{Standard, "4458", 3, "not a column", ""},
+		{Standard, "0", 0, "not a column", ""},
+		{Standard, "44 5", 2, "not a column", ""},
+		{Standard, "4a", 1, "not a column", "'a'"},
+		{Standard, "4€", 1, "not a column", "'€'"},
+		{Standard, "4\xe2", 1, "not a column", `'\xe2'`},
+		{Standard, "4\x00", 1, "not a column", `'\x00'`},
+		{Standard, "1111111", 6, "column 1 is full", ""},
+		{Standard, "4455667" + "1", 7, "already over", ""},
+		{Standard, "1212121" + "2", 7, "already over", ""},
+		{Standard, strings.Repeat("1234567", 6) + "1", -1, "too long", ""},
+		{b10, "ab", 1, "not a column", ""},
+		{b10, "aaaaaa", 5, "column a is full", ""},
 	} {
 		_, err := Parse(tc.b, tc.moves)
 		var pe *ParseError
@@ -65,8 +70,8 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("Parse(%s, %q) = %v, want a *ParseError", tc.b, tc.moves, err)
 			continue
 		}
-		if pe.Index != tc.index || !strings.Contains(pe.Reason, tc.reasonPart) || !strings.Contains(err.Error(), tc.moves) {
-			t.Errorf("Parse(%s, %q): %v; want index %d and reason with %q", tc.b, tc.moves, err, tc.index, tc.reasonPart)
+		if pe.Index != tc.index || !strings.Contains(pe.Reason, tc.reasonPart) || !strings.Contains(err.Error(), strconv.Quote(tc.moves)) || tc.char != "" && !strings.Contains(err.Error(), "("+tc.char+")") {
+			t.Errorf("Parse(%s, %q): %v; want index %d, reason with %q, character %s", tc.b, tc.moves, err, tc.index, tc.reasonPart, tc.char)
 		}
 	}
 	// A wide board reads letters in either case.
