@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -55,8 +56,9 @@ func runBook(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 
 // bookFlags are the flags of every book command.
 type bookFlags struct {
-	db    string
-	board string
+	db      string
+	board   string
+	created bool // open made the database: there was nothing at db
 }
 
 // register adds --db, and --board unless the command's solver flags have
@@ -80,6 +82,9 @@ func (f *bookFlags) open(readOnly bool) (*position.Board, *book.Book, error) {
 	}
 	if f.board == "7x6" {
 		b = position.Standard
+	}
+	if _, err := os.Stat(f.db); errors.Is(err, os.ErrNotExist) {
+		f.created = !readOnly
 	}
 	bk, err := book.Open(f.db, book.Options{ReadOnly: readOnly})
 	return b, bk, err
@@ -120,13 +125,18 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	root := fs.String("root", "", "only positions at or below this `POSITION`")
 	var sf solverFlags
 	sf.register(fs, false)
-	b, bk, done, err := bf.parseOpen(fs, args, false, func() error {
+	var r position.Position
+	_, bk, done, err := bf.parseOpen(fs, args, false, func() error {
 		bf.board = sf.board
 		if *depth < 0 {
 			return errors.New("--depth N is required")
 		}
-		if _, err := sf.check(); err != nil {
+		board, err := sf.check()
+		if err != nil {
 			return err
+		}
+		if r, err = position.Parse(board, *root); err != nil {
+			return fmt.Errorf("--root: %w", err)
 		}
 		return sf.fit(sf.threads) // a table a worker
 	})
@@ -134,10 +144,6 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	defer bk.Close()
-	r, err := position.Parse(b, *root)
-	if err != nil {
-		return fmt.Errorf("--root: %w", err)
-	}
 	g := book.Generator{Book: bk, Root: r, Depth: *depth, Threads: sf.threads, TableMiB: sf.tableMiB}
 	if isTerminal(stderr) {
 		g.Progress = stderr
@@ -305,9 +311,14 @@ func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if done {
 		return err
 	}
-	defer bk.Close()
 	b, n, err := bk.ImportFile(*in)
+	if cerr := bk.Close(); err == nil {
+		err = cerr
+	}
 	if err != nil {
+		if bf.created { // leave no empty database behind
+			os.RemoveAll(bf.db)
+		}
 		return err
 	}
 	fmt.Fprintf(stdout, "%d positions of %s read into %s\n", n, b, bf.db)

@@ -238,6 +238,13 @@ func TestBook(t *testing.T) {
 	if out := run(1, "book", "import", "--in", file, "--db", db2); !strings.Contains(out, "corrupt or truncated") {
 		t.Errorf("import of a bad file printed %q", out)
 	}
+	// Nor do a bad file and a bad root leave an empty database behind.
+	db3 := filepath.Join(dir, "db3")
+	run(1, "book", "import", "--in", file, "--db", db3)
+	run(1, "book", "generate", "--db", db3, "--board", "5x4", "--depth", "2", "--root", "6", "--tt-mib", "8")
+	if _, err := os.Stat(db3); !os.IsNotExist(err) {
+		t.Errorf("a failed import or generate left %s: %v", db3, err)
+	}
 	// The solver with the imported book answers early positions without
 	// searching, and later ones as before.
 	out = run(0, "solve", "--board", "5x4", "--book", db2, "--tt-mib", "8", "--stats", "", "3333", "333311122")
