@@ -2,6 +2,7 @@ package testsets
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"c4/position"
@@ -103,22 +104,30 @@ var (
 func (l Level) String() string  { return levelNames[l-1] }
 func (r Rating) String() string { return ratingNames[r-1] }
 
-// ParseLevel reads "begin", "middle" or "end".
+// ParseLevel reads "begin", "middle" or "end", or the level's number in
+// the public sets' names (1, 2 or 3, as in Test_L3_R1).
 func ParseLevel(s string) (Level, error) {
-	for i, n := range levelNames {
-		if strings.EqualFold(s, n) {
-			return Level(i + 1), nil
-		}
+	if i, ok := parseName(s, levelNames); ok {
+		return Level(i), nil
 	}
-	return 0, fmt.Errorf("level %q: want begin, middle or end", s)
+	return 0, fmt.Errorf("level %q: want begin, middle or end (or 1, 2 or 3, as in Test_L3_R1)", s)
 }
 
-// ParseRating reads "easy", "medium" or "hard".
+// ParseRating reads "easy", "medium" or "hard", or the rating's number in
+// the public sets' names (1, 2 or 3, as in Test_L1_R3).
 func ParseRating(s string) (Rating, error) {
-	for i, n := range ratingNames {
-		if strings.EqualFold(s, n) {
-			return Rating(i + 1), nil
+	if i, ok := parseName(s, ratingNames); ok {
+		return Rating(i), nil
+	}
+	return 0, fmt.Errorf("rating %q: want easy, medium or hard (or 1, 2 or 3, as in Test_L1_R3)", s)
+}
+
+// parseName finds s among names, in any case, or as its 1-based number.
+func parseName(s string, names []string) (int, bool) {
+	for i, n := range names {
+		if strings.EqualFold(s, n) || s == strconv.Itoa(i+1) {
+			return i + 1, true
 		}
 	}
-	return 0, fmt.Errorf("rating %q: want easy, medium or hard", s)
+	return 0, false
 }

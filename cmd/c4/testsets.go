@@ -18,7 +18,9 @@ solved exactly and kept if its moves left fall in the rating's range, with no
 position repeated, mirror images included. The same seed gives the same file.
 Levels by stones played: begin up to W*H/3 (14 on 7x6), middle up to 2*W*H/3
 (28), end beyond. Ratings by moves left before the game's last stone: easy
-below W*H/3 (14), medium below 2*W*H/3 (28), hard from there.`
+below W*H/3 (14), medium below 2*W*H/3 (28), hard from there. Levels and
+ratings may also be given by their numbers in the public sets' names:
+--level 3 --rating 1 makes a set like Test_L3_R1.`
 
 func runTestsets(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "generate" {
