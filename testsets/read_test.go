@@ -9,7 +9,7 @@ import (
 )
 
 func TestRead(t *testing.T) {
-	in := "# comment\n4455 18\n\n 1\n448 2\n4455\n44 x\n44455554221 -15\r\n"
+	in := "\ufeff# comment\n4455 18\n\n 1\n448 2\n4455\n44 x\n44455554221 -15\r\n" // a byte-order mark, CRLF
 	set, bad, err := Read(strings.NewReader(in), "t", position.Standard)
 	if err != nil {
 		t.Fatal(err)

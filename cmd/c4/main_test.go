@@ -37,11 +37,11 @@ func TestSolveArgs(t *testing.T) {
 	}
 }
 
-// TestSolveStream feeds a test set's lines, with bad lines among them: each
-// good line comes out as in the set, each bad one is reported on stderr with
-// its line number, and the exit status is 1.
+// TestSolveStream feeds a test set's lines (after a byte-order mark), with
+// bad lines among them: each good line comes out as in the set, each bad one
+// is reported on stderr with its line number, and the exit status is 1.
 func TestSolveStream(t *testing.T) {
-	in := "4455 18\n" + "448 0\n" + "44455554221 -15\n" + "4455667\n" + "# a comment\n" + "11111111\n"
+	in := "\ufeff4455 18\n" + "448 0\n" + "44455554221 -15\n" + "4455667\n" + "# a comment\n" + "11111111\n"
 	code, out, errOut := c4(t, in, "solve", "--tt-mib", "16", "--board", "7x6")
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)

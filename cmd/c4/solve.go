@@ -71,6 +71,9 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		sc.Buffer(make([]byte, 64<<10), 16<<20)
 		for n := 1; sc.Scan(); n++ {
 			text := strings.TrimRight(sc.Text(), "\r")
+			if n == 1 {
+				text = strings.TrimPrefix(text, "\ufeff") // a byte-order mark
+			}
 			if strings.HasPrefix(text, "#") {
 				continue
 			}
