@@ -30,8 +30,8 @@ func runTestsets(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	fs := newFlagSet("testsets generate", generateUsage, stderr)
 	var sf solverFlags
 	sf.register(fs, false)
-	level := fs.String("level", "", "begin, middle or end")
-	rating := fs.String("rating", "", "easy, medium or hard")
+	level := fs.String("level", "", "begin, middle or end (or 1, 2 or 3)")
+	rating := fs.String("rating", "", "easy, medium or hard (or 1, 2 or 3)")
 	count := fs.Int("count", 100, "positions in the set")
 	seed := fs.Uint64("seed", 1, "random seed")
 	minStones := fs.Int("min-stones", 0, "draw positions of at least `N` stones (within the level's range)")
