@@ -65,6 +65,18 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	// The files written at the end are made now: a path that cannot take
+	// them fails here, not after hours of solving.
+	outFile, err := createOut("--out", *out)
+	if err != nil {
+		return err
+	}
+	defer outFile.discard()
+	plotFile, err := createOut("--plot", *plot)
+	if err != nil {
+		return err
+	}
+	defer plotFile.discard()
 	opts := bench.Options{Limit: *limit, Weak: sf.weak, KeepTable: *keep}
 	if isTerminal(stderr) {
 		opts.Progress = stderr
@@ -96,11 +108,17 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := stopProfile(); err != nil {
 		return err
 	}
-	if err := writeReport(report, *format, *out, old, stdout); err != nil {
+	writeReport := func(w io.Writer) error { return bench.WriteReport(w, report, *format, old) }
+	if outFile == nil {
+		err = writeReport(stdout)
+	} else {
+		err = outFile.write(writeReport)
+	}
+	if err != nil {
 		return err
 	}
-	if *plot != "" {
-		if err := writeFile(*plot, func(w io.Writer) error { return bench.WritePlot(w, report) }); err != nil {
+	if plotFile != nil {
+		if err := plotFile.write(func(w io.Writer) error { return bench.WritePlot(w, report) }); err != nil {
 			return err
 		}
 	}
@@ -165,27 +183,51 @@ func loadSets(dir string, names []string, b *position.Board, stderr io.Writer) (
 	return sets, nil
 }
 
-func writeReport(r bench.Report, format, out string, old *bench.Report, stdout io.Writer) error {
-	if out == "" {
-		return bench.WriteReport(stdout, r, format, old)
-	}
-	return writeFile(out, func(w io.Writer) error { return bench.WriteReport(w, r, format, old) })
+// outFile is a file written through a temporary one beside it, made
+// before the work whose result it holds; a failed write leaves no half file.
+type outFile struct {
+	path string
+	tmp  *os.File
 }
 
-// writeFile writes a file through a temporary one, so that a failed write
-// leaves no half file.
-func writeFile(path string, write func(io.Writer) error) error {
+// createOut makes the temporary file for path, the value of flag; nil if
+// path is empty.
+func createOut(flag, path string) (*outFile, error) {
+	if path == "" {
+		return nil, nil
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".c4-*")
+	if pe := (*os.PathError)(nil); errors.As(err, &pe) {
+		err = pe.Err // the temporary file's name means nothing to the user
+	}
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("%s %s: %w", flag, path, err)
 	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
+	return &outFile{path, tmp}, nil
+}
+
+// write writes the file and puts it in its place.
+func (f *outFile) write(write func(io.Writer) error) error {
+	err := write(f.tmp)
+	if err == nil {
+		err = f.tmp.Chmod(0o644) // as os.Create's under the usual umask, not CreateTemp's 0600
 	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	if cerr := f.tmp.Close(); err == nil {
+		err = cerr
 	}
-	return os.Rename(tmp.Name(), path)
+	if err == nil {
+		err = os.Rename(f.tmp.Name(), f.path)
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", f.path, err)
+	}
+	return nil
+}
+
+// discard removes the temporary file if write did not put it in place.
+func (f *outFile) discard() {
+	if f != nil {
+		f.tmp.Close()
+		os.Remove(f.tmp.Name())
+	}
 }

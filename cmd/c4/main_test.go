@@ -177,6 +177,14 @@ func TestBenchEmbeddedAndReports(t *testing.T) {
 			t.Errorf("c4 %v: exit %d, stderr %q; want an error", args, code, errOut)
 		}
 	}
+	// A report that cannot be written is refused before the run, by its flag.
+	nowhere := filepath.Join(dir, "none", "r.json")
+	if code, _, errOut := c4(t, "", "bench", "--set", "Test_L3_R1", "--out", nowhere); code == 0 || !strings.HasPrefix(errOut, "c4 bench: --out "+nowhere+": ") {
+		t.Errorf("--out in no folder: exit %d, stderr %q", code, errOut)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+		t.Errorf("files left: %v, want the report, the plot and the profile", entries)
+	}
 }
 
 func TestTestsetsGenerate(t *testing.T) {
