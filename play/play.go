@@ -25,6 +25,11 @@ type Config struct {
 	HumansTurn func(stones int) bool // whether the human plays the stone after this many
 	Hints      bool                  // show the score of every column before the human moves
 	Colour     bool                  // draw the stones in colour (for a terminal)
+	// Searching, if set, is called as each search of a position (given by
+	// its moves) starts, and what it returns as the search ends: c4 shows
+	// the search's progress there, as a search without a book can take
+	// minutes.
+	Searching func(moves string) (done func())
 }
 
 // BestMove returns the column (0-based) to play given the score of each
@@ -151,9 +156,18 @@ func (g *game) play(c int) {
 	g.pos.PlayColumn(c)
 }
 
+// analyze returns the score of every column.
+func (g *game) analyze(ctx context.Context) ([]int, error) {
+	if g.cfg.Searching != nil {
+		defer g.cfg.Searching(position.Format(g.moves))()
+	}
+	scores, _, err := g.cfg.Solver.Analyze(ctx, g.pos, negamax.Strong)
+	return scores, err
+}
+
 // machineMove plays c4's best move.
 func (g *game) machineMove(ctx context.Context) error {
-	scores, _, err := g.cfg.Solver.Analyze(ctx, g.pos, negamax.Strong)
+	scores, err := g.analyze(ctx)
 	if err != nil {
 		return err
 	}
@@ -165,7 +179,7 @@ func (g *game) machineMove(ctx context.Context) error {
 
 // hints prints the score of every column for the human.
 func (g *game) hints(ctx context.Context) error {
-	scores, _, err := g.cfg.Solver.Analyze(ctx, g.pos, negamax.Strong)
+	scores, err := g.analyze(ctx)
 	if err != nil {
 		return err
 	}

@@ -49,11 +49,21 @@ func TestGame(t *testing.T) {
 func TestUndoAndQuit(t *testing.T) {
 	var out strings.Builder
 	cfg := config(t, 5, 4, 1) // c4 first
+	cfg.Hints = false
+	var searched []string
+	cfg.Searching = func(moves string) func() {
+		searched = append(searched, moves)
+		return func() { searched = append(searched, "done") }
+	}
 	if err := Run(context.Background(), cfg, strings.NewReader("u\n1\nu\nq\n"), &out); err != nil {
 		t.Fatal(err)
 	}
+	if want := []string{"", "done", "31", "done"}; !slices.Equal(searched, want) {
+		t.Errorf("searches %q, want %q", searched, want)
+	}
 	got := out.String()
 	// c4 opens in the centre, answers 1 with 2; the undo takes both back.
+	// Each of c4's searches is reported to Searching, and ended.
 	last := got[strings.LastIndex(got, "\n . . . . .\n . . . . .\n . . . . .\n"):]
 	if !strings.Contains(got, "c4 plays 3") || !strings.Contains(got, "c4 plays 2") || !strings.Contains(got, "nothing to undo") ||
 		!strings.HasPrefix(last, "\n . . . . .\n . . . . .\n . . . . .\n . . X . .\n") {

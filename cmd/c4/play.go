@@ -42,5 +42,8 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		Board: b, Solver: s, Hints: *hints, Colour: isTerminal(stdout),
 		HumansTurn: func(stones int) bool { return stones%2 == humanParity },
 	}
+	if isTerminal(stderr) {
+		cfg.Searching = func(moves string) func() { return showProgress(s, moves, true, stderr) }
+	}
 	return play.Run(ctx, cfg, stdin, stdout)
 }

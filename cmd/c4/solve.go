@@ -184,6 +184,10 @@ func showProgress(s *negamax.Solver, moves string, analyze bool, w io.Writer) (s
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	start := time.Now()
+	label := strconv.Quote(moves)
+	if moves == "" {
+		label = "the empty board"
+	}
 	go func() {
 		defer close(finished)
 		tick := time.NewTicker(time.Second)
@@ -203,8 +207,8 @@ func showProgress(s *negamax.Solver, moves string, analyze bool, w io.Writer) (s
 				if analyze {
 					score = "every move"
 				}
-				fmt.Fprintf(w, "\r%q: %d nodes, %.1f M/s, %s, %s   ",
-					moves, nodes, float64(nodes)/elapsed.Seconds()/1e6, score, elapsed.Round(time.Second))
+				fmt.Fprintf(w, "\r%s: %d nodes, %.1f M/s, %s, %s   ",
+					label, nodes, float64(nodes)/elapsed.Seconds()/1e6, score, elapsed.Round(time.Second))
 				shown = true
 			}
 		}
