@@ -43,6 +43,12 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if done, err := parse(fs, args); done {
 		return err
 	}
+	if *budget <= 0 {
+		return fmt.Errorf("--budget %s: want more than 0", *budget)
+	}
+	if *wait <= 0 {
+		return fmt.Errorf("--wait %s: want more than 0", *wait)
+	}
 	b, err := sf.check()
 	if err != nil {
 		return err
