@@ -41,6 +41,9 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if done, err := parse(fs, args); done {
 		return err
 	}
+	if *limit < 0 {
+		return fmt.Errorf("--limit %d: want 0 (all) or more", *limit)
+	}
 	if !slices.Contains(bench.Formats, *format) {
 		return fmt.Errorf("--format %q: want one of %s", *format, strings.Join(bench.Formats, ", "))
 	}

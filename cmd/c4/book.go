@@ -262,6 +262,9 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	sf.register(fs, false)
 	b, bk, done, err := bf.parseOpen(fs, args, true, func() error {
 		bf.board = sf.board
+		if *sample < 1 {
+			return fmt.Errorf("--sample %d: want at least 1", *sample)
+		}
 		_, err := sf.check()
 		return err
 	})
