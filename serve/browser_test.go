@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"c4/book/builtin"
+
 	"github.com/chromedp/chromedp"
 )
 
@@ -15,8 +17,9 @@ import (
 const chromium = "/usr/bin/chromium"
 
 // TestBrowser drives the page in headless Chromium: it loads a middle-game
-// position, clicks a column, asks c4 to move, and checks the board and the
-// scores shown. The screenshot goes to the test's temporary folder, and
+// position, clicks a column, asks c4 to move, and checks the board, the
+// scores shown and the address; then it plays by keys to a win, and loads a
+// position that is no game. The screenshot goes to the test's temporary folder, and
 // also to $C4_SCREENSHOT if set (docs/page.png is made so).
 func TestBrowser(t *testing.T) {
 	if _, err := os.Stat(chromium); err != nil {
@@ -25,7 +28,11 @@ func TestBrowser(t *testing.T) {
 		}
 		t.Fatalf("no browser at %s: %v", chromium, err)
 	}
-	ts := newTestServer(t, Config{Ahead: true}) // as c4 serve runs
+	book, err := builtin.Book()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(t, Config{Book: book, Ahead: true}) // as c4 serve runs
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),
@@ -83,6 +90,14 @@ func TestBrowser(t *testing.T) {
 	if status != "Red to move." {
 		t.Errorf("status %q", status)
 	}
+	// The address holds the game: the 17th stone in column 2, c4's reply.
+	search, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.search`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "?pos=" + start + "2"; len(search) != len(want)+1 || search[:len(want)] != want {
+		t.Errorf("address ?%s, want %s and c4's move", search, want)
+	}
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)
@@ -94,6 +109,34 @@ func TestBrowser(t *testing.T) {
 		if err := os.WriteFile(path, shot, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+
+	// The keys: u twice undoes both moves, 6 wins at once; the four is
+	// marked, and c4 has no move to make.
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("u"), chromedp.KeyEvent("u"), chromedp.KeyEvent("6")); err != nil {
+		t.Fatal(err)
+	}
+	won := `document.getElementById("status").textContent.startsWith("Red wins") &&
+		document.querySelectorAll("#board .cell.four").length === 4 &&
+		document.getElementById("c4move").disabled &&
+		location.search === "?pos=` + start + `6"`
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](won)); err != nil {
+		t.Fatalf("no win shown after u, u, 6: %v", err)
+	}
+
+	// A position that is no game is named and replaced by a new game.
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?pos=4444444")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready)); err != nil {
+		t.Fatal(err)
+	}
+	status, err = chromedp.Run(ctx, chromedp.Text(chromedp.ID("status")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Not a game, ?pos=4444444: move 7: column 4 is full; a new game instead. Red to move."; status != want {
+		t.Errorf("status %q, want %q", status, want)
 	}
 }
 
