@@ -26,7 +26,7 @@ public ones, Test_L3_R1 ... Test_L1_R3). The table is cleared before each
 position unless --keep-table. Exit status 1 on any mismatch.`
 
 func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench", benchUsage, stderr)
+	fs := newFlagSet("bench", benchUsage, stdout, stderr)
 	var sf solverFlags
 	sf.register(fs, true)
 	dir := fs.String("dir", "", "folder of set files (default: the embedded sets)")

@@ -45,11 +45,7 @@ func runBook(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		"verify": bookVerify, "export": bookExport, "import": bookImport,
 	}
 	if len(args) == 0 || sub[args[0]] == nil {
-		fmt.Fprintf(stderr, "usage: c4 %s\n", bookUsage)
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-			return nil
-		}
-		return errUsage
+		return subUsage("book", bookUsage, args, stdout, stderr)
 	}
 	return sub[args[0]](ctx, args[1:], stdout, stderr)
 }
@@ -118,7 +114,7 @@ func (f *bookFlags) parseOpen(fs *pflag.FlagSet, args []string, readOnly bool, c
 }
 
 func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book generate", generateBookUsage, stderr)
+	fs := newFlagSet("book generate", generateBookUsage, stdout, stderr)
 	var bf bookFlags
 	bf.register(fs, false)
 	depth := fs.Int("depth", -1, "the most stones of a position in the book")
@@ -168,7 +164,7 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 }
 
 func bookLookup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book lookup", "book lookup --db DIR POSITION...\n\nPrints \"<position> <score> moves: <score of each column>\" (-1000: full, ?: not in the book).", stderr)
+	fs := newFlagSet("book lookup", "book lookup --db DIR POSITION...\n\nPrints \"<position> <score> moves: <score of each column>\" (-1000: full, ?: not in the book).", stdout, stderr)
 	var bf bookFlags
 	bf.register(fs, true)
 	b, bk, done, err := bf.parseOpen(fs, args, true, nil)
@@ -223,7 +219,7 @@ func bookLookup(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book stats", "book stats --db DIR [--board WxH]", stderr)
+	fs := newFlagSet("book stats", "book stats --db DIR [--board WxH]", stdout, stderr)
 	var bf bookFlags
 	bf.register(fs, true)
 	b, bk, done, err := bf.parseOpen(fs, args, true, nil)
@@ -253,7 +249,7 @@ func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book verify", "book verify --db DIR --sample N [--seed S] [flags]\n\nSolves N random entries with the search (without the book) and compares.", stderr)
+	fs := newFlagSet("book verify", "book verify --db DIR --sample N [--seed S] [flags]\n\nSolves N random entries with the search (without the book) and compares.", stdout, stderr)
 	var bf bookFlags
 	bf.register(fs, false)
 	sample := fs.Int("sample", 100, "entries to check")
@@ -288,7 +284,7 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book export", "book export --db DIR --out FILE [--board WxH]", stderr)
+	fs := newFlagSet("book export", "book export --db DIR --out FILE [--board WxH]", stdout, stderr)
 	var bf bookFlags
 	bf.register(fs, true)
 	out := fs.String("out", "", "the portable file to write")
@@ -306,7 +302,7 @@ func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book import", "book import --in FILE --db DIR", stderr)
+	fs := newFlagSet("book import", "book import --in FILE --db DIR", stdout, stderr)
 	var bf bookFlags
 	bf.register(fs, true)
 	in := fs.String("in", "", "the portable file to read")

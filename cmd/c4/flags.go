@@ -20,16 +20,36 @@ import (
 // errUsage is a bad command line, already reported.
 var errUsage = errors.New("usage")
 
-func newFlagSet(name, usage string, stderr io.Writer) *pflag.FlagSet {
+// newFlagSet returns the flag set of command name: --help prints usage and
+// the flags on stdout, as asked for; errors go to stderr.
+func newFlagSet(name, usage string, stdout, stderr io.Writer) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.SortFlags = false
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: c4 %s\n\nFlags:\n", usage)
-		fs.PrintDefaults()
+		fmt.Fprintf(stdout, "usage: c4 %s\n\nFlags:\n%s", usage, fs.FlagUsages())
 	}
 	return fs
 }
+
+// subUsage answers a command with subcommands (book, testsets) whose args
+// name none: its usage on stdout for --help, else on stderr, after naming
+// an unknown subcommand, as a usage error.
+func subUsage(name, usage string, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+		fmt.Fprintf(stdout, "usage: c4 %s\n", usage)
+		return nil
+	}
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "c4 %s: unknown command %q\n", name, args[0])
+	}
+	fmt.Fprintf(stderr, "usage: c4 %s\n", usage)
+	return errUsage
+}
+
+// withArgs are the commands that take arguments besides their flags: the
+// others refuse a stray word rather than ignore it.
+var withArgs = map[string]bool{"solve": true, "book lookup": true}
 
 // parse parses args, reporting a bad command line as errUsage and --help as
 // success with nothing to do (done).
@@ -37,6 +57,9 @@ func parse(fs *pflag.FlagSet, args []string) (done bool, err error) {
 	switch err := fs.Parse(args); {
 	case errors.Is(err, pflag.ErrHelp):
 		return true, nil
+	case err == nil && fs.NArg() > 0 && !withArgs[fs.Name()]:
+		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		fallthrough
 	case err != nil:
 		fmt.Fprintf(fs.Output(), "c4 %s: %v (see --help)\n", fs.Name(), err)
 		return true, errUsage

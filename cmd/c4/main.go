@@ -5,8 +5,10 @@
 //	c4 book COMMAND [flags]          generate, query, check, export and import an opening book
 //	c4 play [flags]                  play against perfect play in the terminal
 //	c4 serve [flags]                 the JSON API and a web page to play in a browser
+//	c4 testsets generate [flags]     make a benchmark set
+//	c4 version                       the build: c4's commit and Go's version
 //
-// Run "c4 COMMAND --help" for a command's flags.
+// Run "c4 COMMAND --help" (or "c4 help COMMAND") for a command's flags.
 //
 // The go command builds c4 with default.pgo, a CPU profile of its benchmark
 // runs, which makes the search 5 to 13% faster; "go generate ./cmd/c4"
@@ -22,6 +24,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"text/tabwriter"
 
 	"golang.org/x/term"
 )
@@ -39,6 +42,7 @@ var commands = []struct {
 	{"play", "play against perfect play in the terminal: c4 play [--first human|c4] [--hints]", runPlay},
 	{"serve", "the JSON API and a web page to play in the browser: c4 serve [--addr HOST:PORT]", runServe},
 	{"testsets", "make benchmark sets: c4 testsets generate --level L --rating R --count N --seed S", runTestsets},
+	{"version", "the build: c4's commit and Go's version", runVersion},
 }
 
 func main() {
@@ -48,12 +52,17 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	switch {
+	case len(args) == 0:
 		usage(stderr)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	case args[0] == "help" && len(args) > 1: // c4 help solve
+		args = []string{args[1], "--help"}
+	case args[0] == "-h" || args[0] == "--help" || args[0] == "help":
+		usage(stdout)
 		return 0
+	case args[0] == "--version":
+		args[0] = "version"
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
@@ -76,10 +85,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "c4: a Connect Four solver.\n\nCommands:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-7s %s\n", c.name, c.summary)
+		fmt.Fprintf(tw, "  %s\t%s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun \"c4 COMMAND --help\" for a command's flags.")
+	tw.Flush()
+	fmt.Fprintln(w, "\nRun \"c4 COMMAND --help\" or \"c4 help COMMAND\" for a command's flags.")
 }
 
 // isTerminal says whether w is a terminal, where progress is shown.

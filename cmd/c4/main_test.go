@@ -99,13 +99,35 @@ func TestBuiltinBook(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"solve", "--nope"}, {"solve", "--board", "9x9", "1"}, {"solve", "--tt-mib", "0", "1"}, {"solve", "-w", "--engine", "mcts", "1"}, {"solve", "-w", "--engine", "dfpn", "--dfpn-endgame", "-1", "1"}, {"serve", "--budget", "0"}, {"serve", "--wait", "-1s"}, {"bench", "--limit", "-1"}, {"book", "verify", "--db", t.TempDir(), "--sample", "0"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"solve", "--nope"}, {"solve", "--board", "9x9", "1"}, {"solve", "--tt-mib", "0", "1"}, {"solve", "-w", "--engine", "mcts", "1"}, {"solve", "-w", "--engine", "dfpn", "--dfpn-endgame", "-1", "1"}, {"serve", "--budget", "0"}, {"serve", "--wait", "-1s"}, {"bench", "--limit", "-1"}, {"book", "verify", "--db", t.TempDir(), "--sample", "0"}, {"book", "nope"}, {"testsets"}, {"bench", "Test_L2_R1"}, {"version", "x"}} {
 		if code, _, errOut := c4(t, "", args...); code == 0 || errOut == "" {
 			t.Errorf("c4 %v: exit %d, stderr %q; want an error", args, code, errOut)
 		}
 	}
-	if code, _, errOut := c4(t, "", "solve", "--help"); code != 0 || !strings.Contains(errOut, "--weak") {
-		t.Errorf("solve --help: exit %d, %q", code, errOut)
+	if _, _, errOut := c4(t, "", "bench", "--limit", "1", "Test_L2_R1"); errOut != "c4 bench: unexpected argument \"Test_L2_R1\" (see --help)\n" {
+		t.Errorf("bench with a stray argument: stderr %q", errOut)
+	}
+}
+
+// TestHelp: help asked for goes to stdout, with exit status 0.
+func TestHelp(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--help"}, "Commands:"},
+		{[]string{"help"}, "version"},
+		{[]string{"solve", "--help"}, "--weak"},
+		{[]string{"help", "solve"}, "--weak"},
+		{[]string{"book", "--help"}, "generate --db DIR"},
+		{[]string{"book", "lookup", "-h"}, "--db DIR"},
+		{[]string{"testsets", "--help"}, "--level"},
+		{[]string{"version"}, "c4 "},
+		{[]string{"--version"}, "c4 "},
+	} {
+		if code, out, errOut := c4(t, "", tc.args...); code != 0 || !strings.Contains(out, tc.want) || errOut != "" {
+			t.Errorf("c4 %v: exit %d, stdout %q, stderr %q; want %q on stdout", tc.args, code, out, errOut, tc.want)
+		}
 	}
 }
 

@@ -17,7 +17,7 @@ the built-in book answers the first 8 stones at once; without a book
 (--book none) early positions take the solver seconds to a minute.`
 
 func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("play", playUsage, stderr)
+	fs := newFlagSet("play", playUsage, stdout, stderr)
 	var sf solverFlags
 	sf.register(fs, false)
 	sf.registerBook(fs, "builtin")

@@ -31,7 +31,7 @@ ahead and remembered (one more table; --ahead=false turns it off).
 Requests are logged on stderr. SIGINT or SIGTERM shuts down gracefully.`
 
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("serve", serveUsage, stderr)
+	fs := newFlagSet("serve", serveUsage, stdout, stderr)
 	var sf solverFlags
 	sf.register(fs, false)
 	sf.registerBook(fs, "builtin")

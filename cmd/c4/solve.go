@@ -25,7 +25,7 @@ win (the sooner the higher), negative a loss. A bad position is reported on
 stderr and the run goes on; the exit status is then 1.`
 
 func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("solve", solveUsage, stderr)
+	fs := newFlagSet("solve", solveUsage, stdout, stderr)
 	var sf solverFlags
 	sf.register(fs, true)
 	analyze := fs.BoolP("analyze", "a", false, "print the score of each column instead (-1000: full)")

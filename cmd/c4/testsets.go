@@ -24,10 +24,9 @@ ratings may also be given by their numbers in the public sets' names:
 
 func runTestsets(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "generate" {
-		fmt.Fprintf(stderr, "usage: c4 %s\n", generateUsage)
-		return errUsage
+		return subUsage("testsets", generateUsage, args, stdout, stderr)
 	}
-	fs := newFlagSet("testsets generate", generateUsage, stderr)
+	fs := newFlagSet("testsets generate", generateUsage, stdout, stderr)
 	var sf solverFlags
 	sf.register(fs, false)
 	level := fs.String("level", "", "begin, middle or end (or 1, 2 or 3)")
