@@ -90,10 +90,26 @@ func New(cfg Config) *Server {
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/solve", s.solve)
+	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
+		reply(w, http.StatusNotFound, apiError{fmt.Sprintf("%s: no such endpoint; the API is GET /api/solve?pos=...", r.URL.Path)})
+	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
 	mux.Handle("GET /", http.FileServerFS(mustSub(static, "static")))
-	s.handler = s.logged(mux)
+	s.handler = s.logged(apiMethods(mux))
 	return s
+}
+
+// apiMethods answers a request under /api/ by another method than GET or
+// HEAD with 405 in JSON, as the API's clients expect, instead of h's text.
+func apiMethods(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") && r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			reply(w, http.StatusMethodNotAllowed, apiError{fmt.Sprintf("%s %s: the API answers GET", r.Method, r.URL.Path)})
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // mustSub is the folder dir of fsys, which is known to be there.

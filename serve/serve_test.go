@@ -131,6 +131,35 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// TestAPIElse: another method or path under /api/ gets a JSON error too.
+func TestAPIElse(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	for _, tc := range []struct {
+		method, path string
+		code         int
+		want         string
+	}{
+		{"POST", "/api/solve?pos=4", http.StatusMethodNotAllowed, "POST /api/solve: the API answers GET"},
+		{"DELETE", "/api/", http.StatusMethodNotAllowed, "DELETE /api/: the API answers GET"},
+		{"GET", "/api/solv", http.StatusNotFound, "/api/solv: no such endpoint"},
+	} {
+		req, err := http.NewRequest(tc.method, ts.URL+tc.path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e apiError
+		err = json.NewDecoder(res.Body).Decode(&e)
+		res.Body.Close()
+		if res.StatusCode != tc.code || err != nil || !strings.Contains(e.Error, tc.want) || res.Header.Get("Content-Type") != "application/json" {
+			t.Errorf("%s %s: %d %q (%v), want %d with %q", tc.method, tc.path, res.StatusCode, e.Error, err, tc.code, tc.want)
+		}
+	}
+}
+
 // TestBudget: a position too hard for the budget gets 503 in about the
 // budget's time.
 func TestBudget(t *testing.T) {
