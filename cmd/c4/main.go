@@ -93,6 +93,12 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun \"c4 COMMAND --help\" or \"c4 help COMMAND\" for a command's flags.")
 }
 
+// colour says whether to draw in colour on w: on a terminal, unless
+// NO_COLOR is set (no-color.org) or TERM is dumb.
+func colour(w io.Writer) bool {
+	return isTerminal(w) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
+}
+
 // isTerminal says whether w is a terminal, where progress is shown.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)

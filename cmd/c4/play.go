@@ -39,7 +39,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		humanParity = 1
 	}
 	cfg := play.Config{
-		Board: b, Solver: s, Hints: *hints, Colour: isTerminal(stdout),
+		Board: b, Solver: s, Hints: *hints, Colour: colour(stdout),
 		HumansTurn: func(stones int) bool { return stones%2 == humanParity },
 	}
 	if isTerminal(stderr) {
