@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -296,5 +300,49 @@ func TestPlay(t *testing.T) {
 	}
 	if code, _, errOut := c4(t, "", "play", "--first", "nobody"); code == 0 || !strings.Contains(errOut, "--first") {
 		t.Errorf("--first nobody: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestServe runs c4 serve on a free port with JSON logs: it answers a
+// position, logs the request as a JSON line, and shuts down when its
+// context ends.
+func TestServe(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	logs, w := io.Pipe()
+	code := make(chan int, 1)
+	go func() {
+		code <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--tt-mib", "8", "--threads", "1", "--log", "json"}, strings.NewReader(""), io.Discard, w)
+		w.Close()
+	}()
+	lines := make(chan string, 100)
+	go func() {
+		for sc := bufio.NewScanner(logs); sc.Scan(); {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	first := <-lines
+	url, ok := strings.CutPrefix(first, "c4 serve: listening on ")
+	if !ok {
+		t.Fatalf("first line %q, want the address", first)
+	}
+	res, err := http.Get(url + "api/solve?pos=4453")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a struct{ Score int }
+	err = json.NewDecoder(res.Body).Decode(&a)
+	res.Body.Close()
+	if err != nil || res.StatusCode != 200 || a.Score != -2 {
+		t.Errorf("4453: %d, %+v, %v", res.StatusCode, a, err)
+	}
+	var entry struct{ Msg, Pos string }
+	if line := <-lines; json.Unmarshal([]byte(line), &entry) != nil || entry.Msg != "request" || entry.Pos != "4453" {
+		t.Errorf("log line %q, want the request in JSON", line)
+	}
+	cancel()
+	if c := <-code; c != 0 {
+		t.Errorf("exit %d after shutdown", c)
 	}
 }

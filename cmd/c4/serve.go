@@ -28,7 +28,7 @@ searching the moves of its position on every core). The built-in 7x6 book
 of up to 8 stones is used unless --book says otherwise. While no request
 is being solved, the positions a game is likely to ask for next are solved
 ahead and remembered (one more table; --ahead=false turns it off).
-Requests are logged on stderr. SIGINT or SIGTERM shuts down gracefully.`
+Requests are logged on stderr (--log json for JSON lines). SIGINT or SIGTERM shuts down gracefully.`
 
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", serveUsage, stdout, stderr)
@@ -39,6 +39,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	budget := fs.Duration("budget", 2*time.Second, "most time to solve one request")
 	wait := fs.Duration("wait", 250*time.Millisecond, "most time a request waits for a free solver")
 	ahead := fs.Bool("ahead", true, "solve the positions a game is likely to ask for next while idle")
+	logFormat := fs.String("log", "text", "request logs on stderr: text (key=value) or json (one object a line)")
 	fs.Lookup("threads").Usage = "`N` solves at once, each with its own table and searching on every core"
 	if done, err := parse(fs, args); done {
 		return err
@@ -48,6 +49,15 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	if *wait <= 0 {
 		return fmt.Errorf("--wait %s: want more than 0", *wait)
+	}
+	var logs slog.Handler
+	switch *logFormat {
+	case "text":
+		logs = slog.NewTextHandler(stderr, nil)
+	case "json":
+		logs = slog.NewJSONHandler(stderr, nil)
+	default:
+		return fmt.Errorf("--log %q: want text or json", *logFormat)
 	}
 	b, err := sf.check()
 	if err != nil {
@@ -65,7 +75,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	defer sf.close()
 	cfg := serve.Config{Board: b, Solvers: sf.threads, TableMiB: sf.tableMiB, Budget: *budget, Wait: *wait,
-		Book: sf.book, Ahead: *ahead, Logger: slog.New(slog.NewTextHandler(stderr, nil))}
+		Book: sf.book, Ahead: *ahead, Logger: slog.New(logs)}
 	server := serve.New(cfg)
 	defer server.Close() // after the HTTP server's shutdown, below
 	srv := server.HTTPServer(*addr)
