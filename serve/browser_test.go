@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"c4/book/builtin"
+	"c4/position"
 
 	"github.com/chromedp/chromedp"
 )
@@ -18,43 +19,18 @@ const chromium = "/usr/bin/chromium"
 
 // TestBrowser drives the page in headless Chromium: it loads a middle-game
 // position, clicks a column, asks c4 to move, and checks the board, the
-// scores shown and the address; then it plays by keys to a win, and loads a
-// position that is no game. The screenshot goes to the test's temporary folder, and
-// also to $C4_SCREENSHOT if set (docs/page.png is made so).
+// scores shown and the address; then it plays by keys to a win, and loads
+// a position that is no game. The screenshot goes to the test's temporary
+// folder, and also to $C4_SCREENSHOT if set (docs/page.png is made so).
 func TestBrowser(t *testing.T) {
-	if _, err := os.Stat(chromium); err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("no browser at %s (apt-get install chromium); skipped outside CI", chromium)
-		}
-		t.Fatalf("no browser at %s: %v", chromium, err)
-	}
+	ctx := browser(t)
 	book, err := builtin.Book()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts := newTestServer(t, Config{Book: book, Ahead: true}) // as c4 serve runs
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(640, 720),
-	)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
-	ctx, cancelBrowser := chromedp.NewContext(ctx)
-	defer cancelBrowser()
-
 	const start = "4444343331155552" // 16 stones, red to move
-	ready := `document.getElementById("status").dataset.state === "ready" &&
-		document.querySelector('#scores span[data-col="0"]').textContent !== ""`
-	stones := `document.querySelectorAll("#board .cell.p1, #board .cell.p2").length`
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?pos="+start)); err != nil {
 		t.Fatal(err)
 	}
@@ -137,6 +113,68 @@ func TestBrowser(t *testing.T) {
 	}
 	if want := "Not a game, ?pos=4444444: move 7: column 4 is full; a new game instead. Red to move."; status != want {
 		t.Errorf("status %q, want %q", status, want)
+	}
+}
+
+// The page's state, for chromedp.Poll: answered (the first column's score
+// shown), and the stones on the board.
+const (
+	ready  = `document.getElementById("status").dataset.state === "ready" && document.querySelector('#scores span[data-col="0"]').textContent !== ""`
+	stones = `document.querySelectorAll("#board .cell.p1, #board .cell.p2").length`
+)
+
+// browser starts headless Chromium for the test, or skips it outside CI
+// when there is none.
+func browser(t *testing.T) context.Context {
+	if _, err := os.Stat(chromium); err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skipf("no browser at %s (apt-get install chromium); skipped outside CI", chromium)
+		}
+		t.Fatalf("no browser at %s: %v", chromium, err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(640, 720),
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancelBrowser := chromedp.NewContext(ctx)
+	t.Cleanup(cancelBrowser)
+	return ctx
+}
+
+// TestBrowserBoard: on another board than 7x6, the page draws the server's
+// board and plays on it.
+func TestBrowserBoard(t *testing.T) {
+	ctx := browser(t)
+	b, err := position.ParseBoard("5x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(t, Config{Board: b})
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?pos=33")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready)); err != nil {
+		t.Fatal(err)
+	}
+	cells, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#board .cell").length`))
+	if err != nil || cells != 20 {
+		t.Errorf("%d cells (%v), want 5x4", cells, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("6"), chromedp.KeyEvent("2")); err != nil { // 6 is no column here
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready+` && `+stones+` === 3 && location.search === "?pos=332"`)); err != nil {
+		t.Fatalf("no move 2 after keys 6, 2: %v", err)
 	}
 }
 

@@ -90,6 +90,9 @@ func New(cfg Config) *Server {
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/solve", s.solve)
+	mux.HandleFunc("GET /api/board", func(w http.ResponseWriter, r *http.Request) {
+		reply(w, http.StatusOK, BoardInfo{cfg.Board.String(), cfg.Board.Width(), cfg.Board.Height()})
+	})
 	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		reply(w, http.StatusNotFound, apiError{fmt.Sprintf("%s: no such endpoint; the API is GET /api/solve?pos=...", r.URL.Path)})
 	})
@@ -148,6 +151,14 @@ type Answer struct {
 	Moves  []*int `json:"moves"` // the score of each column's move; null for a full column
 	Nodes  uint64 `json:"nodes"`
 	Micros int64  `json:"micros"`
+}
+
+// BoardInfo is the reply to GET /api/board: the board the server solves
+// positions of, which the page draws.
+type BoardInfo struct {
+	Board  string `json:"board"` // "7x6"
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
 }
 
 // apiError is the API's reply to a bad or refused request.

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"c4/negamax"
+	"c4/position"
 	"c4/testsets"
 	"c4/testsets/publictest"
 )
@@ -128,6 +129,24 @@ func TestBadInput(t *testing.T) {
 		if code != http.StatusBadRequest || !strings.Contains(msg, want) {
 			t.Errorf("%s: %d %q, want 400 with %q", q, code, msg, want)
 		}
+	}
+}
+
+// TestBoardInfo: GET /api/board names the server's board.
+func TestBoardInfo(t *testing.T) {
+	b, err := position.ParseBoard("5x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(t, Config{Board: b})
+	res, err := ts.Client().Get(ts.URL + "/api/board")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var got BoardInfo
+	if err := json.NewDecoder(res.Body).Decode(&got); err != nil || res.StatusCode != 200 || got != (BoardInfo{"5x4", 5, 4}) {
+		t.Errorf("%d %+v %v, want 5x4", res.StatusCode, got, err)
 	}
 }
 

@@ -19,8 +19,9 @@ const serveUsage = `serve [--addr HOST:PORT] [--book DIR|builtin|none] [--tt-mib
 
 Serves the JSON API and a web page to play against perfect play:
   GET /api/solve?pos=4453[&weak=1]  {"pos","score","moves":[score per column, null if full],"nodes","micros"}
+  GET /api/board                    {"board":"7x6","width":7,"height":6}
   GET /healthz
-  GET /                             the page (7x6)
+  GET /                             the page, for --board
 Bad positions get 400 with {"error": ...}; a position not solved within
 --budget, or a request that finds every solver busy for --wait, gets 503.
 --threads is the number of solves at once (each with its own --tt-mib table,
