@@ -103,7 +103,7 @@ func TestBuiltinBook(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"solve", "--nope"}, {"solve", "--board", "9x9", "1"}, {"solve", "--tt-mib", "0", "1"}, {"solve", "-w", "--engine", "mcts", "1"}, {"solve", "-w", "--engine", "dfpn", "--dfpn-endgame", "-1", "1"}, {"serve", "--budget", "0"}, {"serve", "--wait", "-1s"}, {"bench", "--limit", "-1"}, {"book", "verify", "--db", t.TempDir(), "--sample", "0"}, {"book", "nope"}, {"testsets"}, {"bench", "Test_L2_R1"}, {"version", "x"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"solve", "--nope"}, {"solve", "--board", "9x9", "1"}, {"solve", "--tt-mib", "0", "1"}, {"solve", "-w", "--engine", "mcts", "1"}, {"solve", "-w", "--engine", "dfpn", "--dfpn-endgame", "-1", "1"}, {"serve", "--budget", "0"}, {"serve", "--wait", "-1s"}, {"serve", "--log", "xml"}, {"bench", "--limit", "-1"}, {"book", "verify", "--db", t.TempDir(), "--sample", "0"}, {"book", "nope"}, {"testsets"}, {"bench", "Test_L2_R1"}, {"version", "x"}} {
 		if code, _, errOut := c4(t, "", args...); code == 0 || errOut == "" {
 			t.Errorf("c4 %v: exit %d, stderr %q; want an error", args, code, errOut)
 		}

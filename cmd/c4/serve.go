@@ -29,7 +29,8 @@ searching the moves of its position on every core). The built-in 7x6 book
 of up to 8 stones is used unless --book says otherwise. While no request
 is being solved, the positions a game is likely to ask for next are solved
 ahead and remembered (one more table; --ahead=false turns it off).
-Requests are logged on stderr (--log json for JSON lines). SIGINT or SIGTERM shuts down gracefully.`
+Requests are logged on stderr (--log json: one JSON object a line). SIGINT
+or SIGTERM shuts down gracefully.`
 
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", serveUsage, stdout, stderr)
