@@ -58,8 +58,8 @@ type Server struct {
 	handler http.Handler
 }
 
-// New returns a Server with its solvers.
-func New(cfg Config) *Server {
+// withDefaults fills in what cfg leaves zero (see Config).
+func (cfg Config) withDefaults() Config {
 	if cfg.Board == nil {
 		cfg.Board = position.Standard
 	}
@@ -81,6 +81,22 @@ func New(cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	return cfg
+}
+
+// Tables is the number of transposition tables of TableMiB that New makes
+// for cfg: one a solver, and one more for solving ahead.
+func (cfg Config) Tables() int {
+	n := cfg.withDefaults().Solvers
+	if cfg.Ahead {
+		n++
+	}
+	return n
+}
+
+// New returns a Server with its solvers.
+func New(cfg Config) *Server {
+	cfg = cfg.withDefaults()
 	s := &Server{cfg: cfg, solvers: pool{free: make(chan struct{}, cfg.Solvers)}}
 	for range cfg.Solvers {
 		s.solvers.give(negamax.New(negamax.Options{Threads: cfg.Threads, TableMiB: cfg.TableMiB, Book: cfg.Book}))

@@ -132,6 +132,19 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// TestTables: one table a solver (NumCPU unless set), one more to solve
+// ahead.
+func TestTables(t *testing.T) {
+	for _, tc := range []struct {
+		cfg  Config
+		want int
+	}{{Config{Solvers: 3}, 3}, {Config{Solvers: 3, Ahead: true}, 4}, {Config{Ahead: true}, runtime.NumCPU() + 1}} {
+		if got := tc.cfg.Tables(); got != tc.want {
+			t.Errorf("%+v: %d tables, want %d", tc.cfg, got, tc.want)
+		}
+	}
+}
+
 // TestBoardInfo: GET /api/board names the server's board.
 func TestBoardInfo(t *testing.T) {
 	b, err := position.ParseBoard("5x4")

@@ -65,19 +65,16 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	tables := sf.threads
-	if *ahead {
-		tables++
-	}
-	if err := sf.fit(tables); err != nil {
+	cfg := serve.Config{Board: b, Solvers: sf.threads, TableMiB: sf.tableMiB, Budget: *budget, Wait: *wait,
+		Ahead: *ahead, Logger: slog.New(logs)}
+	if err := sf.fit(cfg.Tables()); err != nil {
 		return err
 	}
 	if err := sf.openBook(); err != nil {
 		return err
 	}
 	defer sf.close()
-	cfg := serve.Config{Board: b, Solvers: sf.threads, TableMiB: sf.tableMiB, Budget: *budget, Wait: *wait,
-		Book: sf.book, Ahead: *ahead, Logger: slog.New(logs)}
+	cfg.Book = sf.book
 	server := serve.New(cfg)
 	defer server.Close() // after the HTTP server's shutdown, below
 	srv := server.HTTPServer(*addr)
