@@ -120,6 +120,8 @@ func New(cfg Config) *Server {
 
 // apiMethods answers a request under /api/ by another method than GET or
 // HEAD with 405 in JSON, as the API's clients expect, instead of h's text.
+// It wraps the mux because the mux cannot take it: a pattern "/api/" for
+// every method conflicts with "GET /" there.
 func apiMethods(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") && r.Method != http.MethodGet && r.Method != http.MethodHead {
