@@ -87,6 +87,13 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 			return beta
 		}
 	}
+	// Below 0, the follow-up strategies may still show that we lose soon
+	// enough for alpha: 7% fewer nodes on Middle-Medium and Begin-Hard (the
+	// ceiling of a loss in FollowUpCeiling alone, looked for at every node
+	// of a losing search, had cost as much time as it saved).
+	if beta < 0 && alpha >= w.lowestLoss && p.FollowUpLoss(threats, alpha) {
+		return alpha
+	}
 	if alpha < 0 && !p.OpponentCanStillWin() {
 		alpha = 0
 		if alpha >= beta {

@@ -124,16 +124,17 @@ type Solver struct {
 // config is what a search needs of the board and the tables, copied into
 // every worker.
 type config struct {
-	far, mid  *table // mid is far when there is no mid table
-	near      *table // the worker's own, set by run (nil in Solver.config)
-	cells     int
-	colOrder  [position.MaxWidth]uint64 // column masks, centre first
-	sortShift uint                      // the move sorter's, for the board's width
-	nearFrom  int                       // stones from which positions use the near table
-	midFrom   int                       // and the mid table, below nearFrom
-	etcBelow  int                       // stones below which nodes look up their children
-	book      Book
-	bookDepth int // the most stones of a position the book may hold; -1 without one
+	far, mid   *table // mid is far when there is no mid table
+	near       *table // the worker's own, set by run (nil in Solver.config)
+	cells      int
+	colOrder   [position.MaxWidth]uint64 // column masks, centre first
+	sortShift  uint                      // the move sorter's, for the board's width
+	nearFrom   int                       // stones from which positions use the near table
+	midFrom    int                       // and the mid table, below nearFrom
+	etcBelow   int                       // stones below which nodes look up their children
+	lowestLoss int                       // the board's LowestFollowUpLoss
+	book       Book
+	bookDepth  int // the most stones of a position the book may hold; -1 without one
 
 	// With more than one thread: the marks of the positions the workers
 	// search, and the stones below which nodes use them (see abdada.go).
@@ -272,7 +273,8 @@ func (s *Solver) setBoard(b *position.Board) {
 	s.board = b
 	s.config = config{far: s.far, mid: s.far, cells: cells, colOrder: b.CentreFirst(),
 		sortShift: sortShift(b.Width()), nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty,
-		book: s.book, bookDepth: -1}
+		lowestLoss: b.LowestFollowUpLoss(),
+		book:       s.book, bookDepth: -1}
 	s.config.midFrom = s.config.nearFrom
 	if s.mid != nil {
 		s.config.mid, s.config.midFrom = s.mid, cells/4

@@ -123,6 +123,7 @@ func (p Position) OpponentCanStillWin() bool {
 //
 // threats are the opponent's winning cells (OpponentWinningCells), which
 // the caller has already. ok is false when there is no such bound.
+// FollowUpLoss says how soon a loss comes.
 func (p Position) FollowUpCeiling(threats uint64) (ceiling int, ok bool) {
 	b := p.b
 	odd := (p.mask + b.bottom) &^ b.claim // the playable cells of the odd columns
@@ -138,6 +139,40 @@ func (p Position) FollowUpCeiling(threats uint64) (ceiling int, ok bool) {
 	}
 	return 0, true
 }
+
+// FollowUpLoss says whether FollowUpCeiling's strategies hold the side to
+// move to at most ceiling, which is below 0: whether the opponent wins by
+// them soon enough. When the opponent's follow-up wins, it does so at the
+// latest when it plays the highest empty cell of its four (in the odd case,
+// t), and that cell and those above it are empty until then: a win on row
+// r (from 0, the bottom) leaves at least H - r empty cells, and the side to
+// move scores at most -(H - r + 1)/2. So only fours whose empty cells lie
+// low enough count. With ceiling below the board's LowestFollowUpLoss, it
+// is false.
+func (p Position) FollowUpLoss(threats uint64, ceiling int) bool {
+	b := p.b
+	r := b.h + 1 + 2*ceiling // the highest row of a win that soon
+	if r < 0 {
+		return false
+	}
+	low := b.bottom * (uint64(2)<<uint(r) - 1) // rows 0 to r
+	odd := (p.mask + b.bottom) &^ b.claim
+	empty := b.full ^ p.mask
+	if bits.OnesCount64(odd)%2 != 0 {
+		t := threats & empty & b.claim & low
+		if t == 0 {
+			return false
+		}
+		_, ok := p.oddThreatCeiling(t, odd, empty)
+		return ok
+	}
+	// The opponent's four first: it is rarely there.
+	return b.hasFour(p.cur^p.mask|empty&^b.claim&^odd&low) && !b.hasFour(p.cur|empty&b.claim|odd)
+}
+
+// LowestFollowUpLoss is the lowest ceiling for which FollowUpLoss can be
+// true on b: that of a loss to a stone on the bottom row.
+func (b *Board) LowestFollowUpLoss() int { return -(b.h + 1) / 2 }
 
 // oddThreatCeiling is FollowUpCeiling's odd case, given the opponent's
 // threats on lower cells: it tries each odd column as the one without a

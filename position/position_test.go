@@ -207,9 +207,17 @@ func checkAgainstGrid(t *testing.T, b *Board, p Position, g *grid, mover int, mo
 	if got, want := p.OpponentCanStillWin(), g.canStillWin(1-mover); got != want {
 		t.Fatalf("%s %q: OpponentCanStillWin %v, naive %v", b, moves, got, want)
 	}
+	// The naive ceiling says how soon the opponent wins; FollowUpCeiling
+	// only that it does, FollowUpLoss whether by a given score.
 	c, ok := p.FollowUpCeiling(p.OpponentWinningCells())
-	if wc, wok := g.followUpCeiling(mover); c != wc || ok != wok {
+	wc, wok := g.followUpCeiling(mover)
+	if c != max(wc, -1) || ok != wok {
 		t.Fatalf("%s %q: FollowUpCeiling %d %v, naive %d %v", b, moves, c, ok, wc, wok)
+	}
+	for k := b.LowestFollowUpLoss(); k < 0; k++ {
+		if got, want := p.FollowUpLoss(p.OpponentWinningCells(), k), wok && wc <= k; got != want {
+			t.Fatalf("%s %q: FollowUpLoss(%d) %v, naive ceiling %d %v", b, moves, k, got, wc, wok)
+		}
 	}
 	for col := 0; col < b.Width(); col++ {
 		m := p.NonLosingMoves() & b.ColumnMask(col)
@@ -436,19 +444,38 @@ func (g *grid) followUpCeiling(who int) (int, bool) {
 	if odd%2 != 0 {
 		return g.oddThreatCeiling(who, mine)
 	}
-	switch {
-	case mine.hasFour(who):
+	if mine.hasFour(who) {
 		return 0, false
-	case theirs.hasFour(1 - who):
-		return -1, true
+	}
+	// The lowest row by which the opponent's cells hold four.
+	for r := 0; r < g.b.Height(); r++ {
+		f := newGrid(g.b)
+		for c := range g.cells {
+			for rr, v := range theirs.cells[c] {
+				if rr <= r || g.cells[c][rr] >= 0 {
+					f.cells[c][rr] = v
+				}
+			}
+		}
+		if f.hasFour(1 - who) {
+			return lossOnRow(g.b, r), true
+		}
 	}
 	return 0, true
 }
 
+// lossOnRow is the score of the side to move that loses to a stone on row
+// r with every cell beneath it and every other column full.
+func lossOnRow(b *Board, r int) int {
+	n := b.Cells() - (b.Height() - r)
+	return -(b.Cells() + 1 - n) / 2
+}
+
 // oddThreatCeiling tries each odd column c as the one without a partner: if
 // the opponent would complete four on a lower cell t of c, the mover's best
-// case is mine with, in c, only the upper cells below t.
-func (g *grid) oddThreatCeiling(who int, mine *grid) (int, bool) {
+// case is mine with, in c, only the upper cells below t. The ceiling is the
+// loss to the lowest such t.
+func (g *grid) oddThreatCeiling(who int, mine *grid) (ceiling int, ok bool) {
 	for c := range g.cells {
 		h := g.height(c)
 		if (g.b.Height()-h)%2 == 0 {
@@ -471,11 +498,11 @@ func (g *grid) oddThreatCeiling(who int, mine *grid) (int, bool) {
 				f.cells[c][r] = who
 			}
 		}
-		if !f.hasFour(who) {
-			return -1, true
+		if !f.hasFour(who) && (!ok || lossOnRow(g.b, t) < ceiling) {
+			ceiling, ok = lossOnRow(g.b, t), true
 		}
 	}
-	return 0, false
+	return ceiling, ok
 }
 
 func (g *grid) String() string {
@@ -498,11 +525,14 @@ func TestFromKeyErrors(t *testing.T) {
 	}
 }
 
-// TestFollowUpCeilingSound checks the follow-up ceiling against the true
-// result of random positions on small boards, found by a plain search.
+// TestFollowUpCeilingSound checks FollowUpCeiling and FollowUpLoss against
+// the exact score of random positions on small boards, found by a plain
+// search.
 func TestFollowUpCeilingSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	var bounded [3]int // ceilings 0 and -1 with an even number of empty cells, -1 with an odd
+	// Ceilings 0 and -1 with an even number of empty cells, -1 with an odd,
+	// and losses proven below -1.
+	var bounded [4]int
 	for _, wh := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {5, 5}, {6, 4}, {6, 5}} {
 		b := mustBoard(wh[0], wh[1])
 		memo := map[uint64]int{}
@@ -523,43 +553,54 @@ func TestFollowUpCeilingSound(t *testing.T) {
 			if p.IsOver() || p.Moves() < b.Cells()-14 {
 				continue
 			}
-			c, ok := p.FollowUpCeiling(p.OpponentWinningCells())
+			threats := p.OpponentWinningCells()
+			c, ok := p.FollowUpCeiling(threats)
 			if !ok {
 				continue
 			}
 			bounded[-c+(b.Cells()-p.Moves())%2]++
-			if r := weakResult(p, memo); r > c {
-				h, _ := p.History()
-				t.Fatalf("%s %q: FollowUpCeiling %d, but the result is %d", b, h, c, r)
+			h, _ := p.History()
+			s := exactScore(p, memo)
+			if s > c {
+				t.Fatalf("%s %q: FollowUpCeiling %d, but the score is %d", b, h, c, s)
+			}
+			for k := b.LowestFollowUpLoss(); k < -1; k++ {
+				if p.FollowUpLoss(threats, k) {
+					bounded[3]++
+					if s > k {
+						t.Fatalf("%s %q: FollowUpLoss(%d), but the score is %d", b, h, k, s)
+					}
+				}
 			}
 		}
 	}
-	if bounded[0] < 100 || bounded[1] < 100 || bounded[2] < 100 {
-		t.Errorf("only %v positions bounded (0 and -1 with an even number of empty cells, -1 with an odd)", bounded)
+	if bounded[0] < 100 || bounded[1] < 100 || bounded[2] < 100 || bounded[3] < 50 {
+		t.Errorf("only %v positions bounded (0 and -1 with an even number of empty cells, -1 with an odd, losses below -1)", bounded)
 	}
 }
 
-// weakResult is the win (1), draw (0) or loss (-1) of the side to move in
-// p, which is not over, by plain minimax.
-func weakResult(p Position, memo map[uint64]int) int {
+// exactScore is the score of the side to move in p, which is not over, by
+// plain minimax.
+func exactScore(p Position, memo map[uint64]int) int {
+	n, cells := p.Moves(), p.b.Cells()
 	if p.CanWinNext() {
-		return 1
+		return (cells + 1 - n) / 2
 	}
-	if r, ok := memo[p.Key()]; ok {
-		return r
+	if s, ok := memo[p.Key()]; ok {
+		return s
 	}
-	best := -1
-	for c := 0; c < p.b.Width() && best < 1; c++ {
+	best := -cells
+	for c := 0; c < p.b.Width(); c++ {
 		if !p.CanPlay(c) {
 			continue
 		}
 		q := p
 		q.PlayColumn(c)
-		if q.Moves() == q.b.Cells() {
+		if q.Moves() == cells {
 			best = max(best, 0)
 			continue
 		}
-		best = max(best, -weakResult(q, memo))
+		best = max(best, -exactScore(q, memo))
 	}
 	memo[p.Key()] = best
 	return best
