@@ -273,8 +273,7 @@ func (s *Solver) setBoard(b *position.Board) {
 	s.board = b
 	s.config = config{far: s.far, mid: s.far, cells: cells, colOrder: b.CentreFirst(),
 		sortShift: sortShift(b.Width()), nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty,
-		lowestLoss: b.LowestFollowUpLoss(),
-		book:       s.book, bookDepth: -1}
+		lowestLoss: b.LowestFollowUpLoss(), book: s.book, bookDepth: -1}
 	s.config.midFrom = s.config.nearFrom
 	if s.mid != nil {
 		s.config.mid, s.config.midFrom = s.mid, cells/4
