@@ -129,10 +129,11 @@ func (p Position) FollowUpCeiling(threats uint64) (ceiling int, ok bool) {
 	odd := (p.mask + b.bottom) &^ b.claim // the playable cells of the odd columns
 	empty := b.full ^ p.mask
 	if bits.OnesCount64(odd)%2 != 0 {
-		if threats&empty&b.claim == 0 { // no threat for the odd case
+		t := threats & empty & b.claim // those on lower cells
+		if t == 0 {
 			return 0, false
 		}
-		return p.oddThreatCeiling(threats&empty&b.claim, odd, empty)
+		return p.oddThreatCeiling(t, odd, empty)
 	}
 	if b.hasFour(p.cur | empty&b.claim | odd) {
 		return 0, false
