@@ -62,7 +62,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		usage(stdout)
 		return 0
 	case args[0] == "--version":
-		args[0] = "version"
+		args = append([]string{"version"}, args[1:]...)
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
