@@ -122,8 +122,8 @@ func (p Position) OpponentCanStillWin() bool {
 // in that column only the upper cells below t.
 //
 // threats are the opponent's winning cells (OpponentWinningCells), which
-// the caller has already. ok is false when there is no such bound.
-// FollowUpLoss says how soon a loss comes.
+// the caller has already. ok is false when there is no such bound. The
+// ceiling of a loss is always -1 here; FollowUpLoss says how soon it comes.
 func (p Position) FollowUpCeiling(threats uint64) (ceiling int, ok bool) {
 	b := p.b
 	odd := (p.mask + b.bottom) &^ b.claim // the playable cells of the odd columns
