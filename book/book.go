@@ -210,7 +210,7 @@ func (b *Book) MoveScores(p position.Position) (scores []int, ok []bool, err err
 		case !p.CanPlay(c):
 			scores[c] = negamax.InvalidMove
 		case p.IsWinningMove(c):
-			scores[c] = (board.Cells() + 1 - p.Moves()) / 2
+			scores[c] = p.WinScore()
 		default:
 			q := p
 			q.PlayColumn(c)

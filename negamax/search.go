@@ -315,7 +315,7 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 		return false, Stats{}, ErrGameOver
 	}
 	s.setBoard(p.Board())
-	if p.CanWinNext() && s.config.winScore(p.Moves()) >= a {
+	if p.CanWinNext() && p.WinScore() >= a {
 		return true, Stats{}, nil
 	}
 	var st Stats
@@ -359,7 +359,7 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([
 		case p.IsWinningMove(c):
 			scores[c] = 1
 			if mode == Strong {
-				scores[c] = s.config.winScore(p.Moves())
+				scores[c] = p.WinScore()
 			}
 		default:
 			q := p
@@ -463,14 +463,13 @@ func (c *config) interval(p position.Position, mode Mode) (lo, hi int) {
 	if score, ok := c.fromBook(p); ok {
 		return score, score
 	}
-	n := p.Moves()
 	if p.CanWinNext() {
-		return c.winScore(n), c.winScore(n)
+		return p.WinScore(), p.WinScore()
 	}
 	if mode == Weak {
 		return -1, 1
 	}
-	return -(c.cells - n) / 2, c.winScore(n)
+	return -(c.cells - p.Moves()) / 2, p.WinScore()
 }
 
 // probe runs d's probes of p on w until d knows the score or is stopped.
@@ -552,9 +551,6 @@ func (c *config) ref(p position.Position) ref {
 // divideStones is the number of stones below which workers on the same
 // probe divide a node's moves (see abdada.go).
 func (c *config) divideStones() int { return min(c.cells-divideMinEmpty, c.nearFrom) }
-
-// winScore is the score of a win with the next stone when n are on the board.
-func (c *config) winScore(n int) int { return (c.cells + 1 - n) / 2 }
 
 // WeakScore is the weak result of a score: 1 win, 0 draw, -1 loss.
 func WeakScore(score int) int {

@@ -112,6 +112,9 @@ func TestWins(t *testing.T) {
 		if !p.IsWinningMove(3) || !p.CanWinNext() || p.IsWinningMove(4) {
 			t.Errorf("%s: column 4, and only it, should complete x's diagonal", moves)
 		}
+		if p.WinScore() != 16 { // 22 - 6: the winner's sixth stone
+			t.Errorf("%s: WinScore %d, want 16", moves, p.WinScore())
+		}
 	}
 }
 

@@ -155,7 +155,7 @@ func analyzeMoves(ctx context.Context, e bench.Engine, p position.Position, weak
 		case !p.CanPlay(c):
 			scores[c] = negamax.InvalidMove
 		case p.IsWinningMove(c):
-			scores[c] = (b.Cells() + 1 - p.Moves()) / 2
+			scores[c] = p.WinScore()
 			if weak {
 				scores[c] = 1
 			}
