@@ -92,14 +92,14 @@ func (p Position) NonLosingMovesAgainst(threats uint64) uint64 {
 // it can hope for is a draw.
 func (p Position) CanStillWin() bool { return p.b.hasFour(p.cur | (p.b.full ^ p.mask)) }
 
-// WinScore is the side to move's score if it wins with its next stone:
-// (W*H + 1 - n) / 2 with n stones on the board, as c4's conventions score.
-func (p Position) WinScore() int { return (p.b.Cells() + 1 - p.n) / 2 }
-
 // OpponentCanStillWin is CanStillWin for the side that just moved.
 func (p Position) OpponentCanStillWin() bool {
 	return p.b.hasFour(p.cur ^ p.mask | (p.b.full ^ p.mask))
 }
+
+// WinScore is the side to move's score if it wins with its next stone:
+// (W*H + 1 - n) / 2 with n stones on the board, as c4's conventions score.
+func (p Position) WinScore() int { return (p.b.Cells() + 1 - p.n) / 2 }
 
 // FollowUpCeiling bounds the side to move's score by the opponent's
 // follow-up strategies (Allis' claimeven and baseinverse). Call the empty
