@@ -23,7 +23,7 @@ func ExampleSolver_Weak() {
 
 func ExampleSolver_Prove() {
 	s := pns.New(pns.Options{TableMiB: 16})
-	p, _ := position.Parse(position.Standard, "2531276566711153")
+	p, _ := position.Parse(position.Standard, "25312765667111")
 	// Can the side to move force a win? Ask with a small budget, then go on.
 	o, _, _ := s.Prove(context.Background(), p, true, 10)
 	fmt.Println(o == pns.Unknown)

@@ -67,7 +67,7 @@ func TestPickFallsBack(t *testing.T) {
 // set.
 func TestBothAtOnce(t *testing.T) {
 	set := publictest.Set(t, "Test_L1_R2")
-	for _, i := range []int{2, 19, 262} {
+	for _, i := range []int{2, 22, 262} {
 		c := set.Cases[i]
 		s := New(Options{TableMiB: 16, Threads: 2})
 		s.setBoard(c.Position.Board())

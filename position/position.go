@@ -102,11 +102,11 @@ func (p Position) OpponentCanStillWin() bool {
 func (p Position) WinScore() int { return (p.b.Cells() + 1 - p.n) / 2 }
 
 // FollowUpCeiling bounds the side to move's score by the opponent's
-// follow-up strategies (Allis' claimeven and baseinverse). Call the empty
-// cells whose row has the parity of the board's height "lower", the others
-// "upper", and a column "odd" when it has an odd number of empty cells: its
-// playable cell is then an upper one, and the cells above it pair up as in
-// an even column.
+// follow-up strategies (Allis' claimeven and baseinverse, with aftereven on
+// single cells). Call the empty cells whose row has the parity of the
+// board's height "lower", the others "upper", and a column "odd" when it
+// has an odd number of empty cells: its playable cell is then an upper one,
+// and the cells above it pair up as in an even column.
 //
 // With an even number of odd columns (none included), the opponent answers
 // a move on a lower cell directly above it (claimeven), and a move on the
@@ -115,15 +115,22 @@ func (p Position) WinScore() int { return (p.b.Cells() + 1 - p.n) / 2 }
 // the lower cells and the odd columns' playable cells, the opponent at
 // least the other upper cells. If the mover has no four among the first,
 // it cannot win: the ceiling is 0; if the opponent has one among the second
-// as well, the mover loses: -1.
+// as well, the mover loses: -1. The opponent's threats among its upper
+// cells go further: the cells above one fill only after it, and the
+// opponent completes four when it takes it. So if the opponent has such a
+// threat, and the mover has no four among its cells but those above one,
+// the mover loses as well.
 //
-// With an odd number, one odd column is left without a partner. If the
-// opponent would complete four on a lower cell t of that column, it answers
-// moves in that column directly above them as well: the mover gets the
-// column's upper cells, and once every other column is full it must play
-// the one beneath t, and the opponent wins. So the mover loses if it has no
-// four among the cells it can get before that: those of the even case, but
-// in that column only the upper cells below t.
+// With an odd number, one column is left without a partner: an odd column,
+// or an even one whose playable cell is paired with an odd column's. If the
+// opponent would complete four on a lower cell t of that column, above the
+// playable one, it answers moves in that column directly above them: the
+// mover gets the column's playable cell and upper cells, and once every
+// other column is full it must play the one beneath t, and the opponent
+// wins. So the mover loses if it has no four among the cells it can get
+// before that: those of the even case, but in that column only the playable
+// cell and the upper cells below t, and in the others none above a threat
+// of the opponent's among its upper cells.
 //
 // threats are the opponent's winning cells (OpponentWinningCells), which
 // the caller has already. ok is false when there is no such bound. The
@@ -132,17 +139,20 @@ func (p Position) FollowUpCeiling(threats uint64) (ceiling int, ok bool) {
 	b := p.b
 	odd := (p.mask + b.bottom) &^ b.claim // the playable cells of the odd columns
 	empty := b.full ^ p.mask
+	theirs := empty &^ b.claim &^ odd // the upper cells the opponent gets
 	if bits.OnesCount64(odd)%2 != 0 {
 		t := threats & empty & b.claim // those on lower cells
 		if t == 0 {
 			return 0, false
 		}
-		return p.oddThreatCeiling(t, odd, empty)
+		return p.oddThreatCeiling(t, threats&theirs, odd, empty)
 	}
-	if b.hasFour(p.cur | empty&b.claim | odd) {
+	mine := p.cur | empty&b.claim | odd
+	t := threats & theirs
+	if b.hasFour(mine &^ b.above(t)) {
 		return 0, false
 	}
-	if b.hasFour(p.cur ^ p.mask | empty&^b.claim&^odd) {
+	if t != 0 || b.hasFour(p.cur^p.mask|theirs) {
 		return -1, true
 	}
 	return 0, true
@@ -151,12 +161,13 @@ func (p Position) FollowUpCeiling(threats uint64) (ceiling int, ok bool) {
 // FollowUpLoss says whether FollowUpCeiling's strategies hold the side to
 // move to at most ceiling, which is below 0: whether the opponent wins by
 // them soon enough. When the opponent's follow-up wins, it does so at the
-// latest when it plays the highest empty cell of its four (in the odd case,
-// t), and that cell and those above it are empty until then: a win on row
-// r (from 0, the bottom) leaves at least H - r empty cells, and the side to
-// move scores at most -(H - r + 1)/2. So only fours whose empty cells lie
-// low enough count. With ceiling below the board's LowestFollowUpLoss, it
-// is false.
+// latest when it plays the highest empty cell of its four, or the threat
+// that keeps the mover from its fours (in the odd case, t), and that cell
+// and those above it are empty until then: a win on row r (from 0, the
+// bottom) leaves at least H - r empty cells, and the side to move scores at
+// most -(H - r + 1)/2. So only fours whose empty cells lie low enough, and
+// threats low enough, count. With ceiling below the board's
+// LowestFollowUpLoss, it is false.
 func (p Position) FollowUpLoss(threats uint64, ceiling int) bool {
 	b := p.b
 	r := b.h + 1 + 2*ceiling // the highest row of a win that soon
@@ -166,16 +177,20 @@ func (p Position) FollowUpLoss(threats uint64, ceiling int) bool {
 	low := b.bottom * (uint64(2)<<uint(r) - 1) // rows 0 to r
 	odd := (p.mask + b.bottom) &^ b.claim
 	empty := b.full ^ p.mask
+	theirs := empty &^ b.claim &^ odd
 	if bits.OnesCount64(odd)%2 != 0 {
 		t := threats & empty & b.claim & low
 		if t == 0 {
 			return false
 		}
-		_, ok := p.oddThreatCeiling(t, odd, empty)
+		_, ok := p.oddThreatCeiling(t, threats&theirs, odd, empty)
 		return ok
 	}
-	// The opponent's four first: it is rarely there.
-	return b.hasFour(p.cur^p.mask|empty&^b.claim&^odd&low) && !b.hasFour(p.cur|empty&b.claim|odd)
+	t := threats & theirs & low
+	if t == 0 && !b.hasFour(p.cur^p.mask|theirs&low) {
+		return false
+	}
+	return !b.hasFour((p.cur | empty&b.claim | odd) &^ b.above(t))
 }
 
 // LowestFollowUpLoss is the lowest ceiling for which FollowUpLoss can be
@@ -183,23 +198,37 @@ func (p Position) FollowUpLoss(threats uint64, ceiling int) bool {
 func (b *Board) LowestFollowUpLoss() int { return -(b.h + 1) / 2 }
 
 // oddThreatCeiling is FollowUpCeiling's odd case, given the opponent's
-// threats on lower cells: it tries each odd column as the one without a
-// partner.
-func (p Position) oddThreatCeiling(threats, odd, empty uint64) (ceiling int, ok bool) {
+// threats on lower cells, low, and on the upper cells it gets, high: it
+// tries each column of low as the one without a partner.
+func (p Position) oddThreatCeiling(low, high, odd, empty uint64) (ceiling int, ok bool) {
 	b := p.b
-	for rest := odd; rest != 0; rest &= rest - 1 {
-		a := rest & -rest
-		col := b.ColumnMask(bits.TrailingZeros64(a) / int(b.h1))
-		t := threats & col
+	out := b.above(high) // the cells the mover cannot use, but in that column
+	for rest := low; rest != 0; {
+		col := b.ColumnMask(bits.TrailingZeros64(rest) / int(b.h1))
+		a := (p.mask + b.bottom) & col // the playable cell
+		t := rest & col &^ a
+		rest &^= col
 		if t == 0 {
 			continue
 		}
 		t &= -t // the lowest
-		if !b.hasFour(p.cur | empty&b.claim&^col | odd&^a | empty&^b.claim&col&(t-1)) {
+		if !b.hasFour((p.cur | empty&b.claim&^col | odd&^col | a | empty&^b.claim&col&(t-1)) &^ (out &^ col)) {
 			return -1, true
 		}
 	}
 	return 0, false
+}
+
+// above is the cells above the lowest of cells in each column: those that
+// fill only after it.
+func (b *Board) above(cells uint64) (a uint64) {
+	spare := b.bottom << uint(b.h)
+	for ; cells != 0; cells &= cells - 1 {
+		x := cells & -cells
+		s := spare &^ (x - 1) // the spare cells from x's column on
+		a |= s&-s - x<<1
+	}
+	return a
 }
 
 // Attack describes move for the side to move: the cells where it would

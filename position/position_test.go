@@ -2,6 +2,7 @@ package position
 
 import (
 	"errors"
+	"math/bits"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -420,7 +421,8 @@ func (g *grid) canStillWin(who int) bool {
 // playable cell of every column with an odd number of empty cells), in
 // theirs, the opponent's worst case (the upper cells but those playable
 // ones), and says who can win: -1 if only the opponent has four, 0 if no
-// one, no bound (false) if who has four.
+// one, no bound (false) if who has four. The opponent's threats on its
+// upper cells come first: the mover cannot use a cell above one.
 func (g *grid) followUpCeiling(who int) (int, bool) {
 	mine, theirs := newGrid(g.b), newGrid(g.b)
 	odd := 0
@@ -445,12 +447,11 @@ func (g *grid) followUpCeiling(who int) (int, bool) {
 		}
 	}
 	if odd%2 != 0 {
-		return g.oddThreatCeiling(who, mine)
+		return g.oddThreatCeiling(who, mine, theirs)
 	}
-	if mine.hasFour(who) {
-		return 0, false
-	}
-	// The lowest row by which the opponent's cells hold four.
+	// The lowest row by which the opponent's cells hold four, while the
+	// mover's do not, or by which a threat of the opponent's keeps the
+	// mover from its fours.
 	for r := 0; r < g.b.Height(); r++ {
 		f := newGrid(g.b)
 		for c := range g.cells {
@@ -460,11 +461,35 @@ func (g *grid) followUpCeiling(who int) (int, bool) {
 				}
 			}
 		}
-		if f.hasFour(1 - who) {
+		w, threat := g.withoutAbove(who, mine, theirs, -1, r)
+		if (threat || f.hasFour(1-who)) && !w.hasFour(who) {
 			return lossOnRow(g.b, r), true
 		}
 	}
-	return 0, true
+	return 0, !mine.hasFour(who)
+}
+
+// withoutAbove is mine with the cells above the opponent's threats among
+// its upper cells up to row r cleared, but in column skip, and whether
+// there are any.
+func (g *grid) withoutAbove(who int, mine, theirs *grid, skip, r int) (*grid, bool) {
+	f, threat := newGrid(g.b), false
+	for c := range g.cells {
+		copy(f.cells[c], mine.cells[c])
+		if c == skip {
+			continue
+		}
+		for rr := 0; rr <= r && rr < g.b.Height(); rr++ {
+			if g.cells[c][rr] < 0 && theirs.cells[c][rr] == 1-who && g.fourThrough(c, rr, 1-who) {
+				threat = true
+				for k := rr + 1; k < g.b.Height(); k++ {
+					f.cells[c][k] = -1
+				}
+				break
+			}
+		}
+	}
+	return f, threat
 }
 
 // lossOnRow is the score of the side to move that loses to a stone on row
@@ -474,30 +499,29 @@ func lossOnRow(b *Board, r int) int {
 	return -(b.Cells() + 1 - n) / 2
 }
 
-// oddThreatCeiling tries each odd column c as the one without a partner: if
-// the opponent would complete four on a lower cell t of c, the mover's best
-// case is mine with, in c, only the upper cells below t. The ceiling is the
-// loss to the lowest such t.
-func (g *grid) oddThreatCeiling(who int, mine *grid) (ceiling int, ok bool) {
+// oddThreatCeiling tries each column c as the one without a partner (an
+// even one paired by its playable cell): if the opponent would complete
+// four on a lower cell t of c above the playable one, the mover's best
+// case is mine with, in c, only the playable cell and the upper cells below
+// t, and in the other columns nothing above the opponent's threats on its
+// upper cells. The ceiling is the loss to the lowest such t.
+func (g *grid) oddThreatCeiling(who int, mine, theirs *grid) (ceiling int, ok bool) {
 	for c := range g.cells {
 		h := g.height(c)
-		if (g.b.Height()-h)%2 == 0 {
-			continue
-		}
 		t := h + 1
+		if (g.b.Height()-h)%2 == 0 { // an even column: h is a lower cell
+			t = h + 2
+		}
 		for t < g.b.Height() && !g.fourThrough(c, t, 1-who) {
 			t += 2
 		}
 		if t >= g.b.Height() {
 			continue
 		}
-		f := newGrid(g.b)
-		for cc := range g.cells {
-			copy(f.cells[cc], mine.cells[cc])
-		}
+		f, _ := g.withoutAbove(who, mine, theirs, c, g.b.Height())
 		for r := h; r < g.b.Height(); r++ {
 			f.cells[c][r] = -1
-			if r < t && (r-h)%2 == 0 {
+			if r < t && (r == h || (g.b.Height()-r)%2 != 0) {
 				f.cells[c][r] = who
 			}
 		}
@@ -534,8 +558,10 @@ func TestFromKeyErrors(t *testing.T) {
 func TestFollowUpCeilingSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	// Ceilings 0 and -1 with an even number of empty cells, -1 with an odd,
-	// and losses proven below -1.
-	var bounded [4]int
+	// losses proven below -1, ceilings that need the opponent's threats to
+	// keep the mover from its fours, and those of an odd number of odd
+	// columns that need an even column left without a partner.
+	var bounded [6]int
 	for _, wh := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {5, 5}, {6, 4}, {6, 5}} {
 		b := mustBoard(wh[0], wh[1])
 		memo := map[uint64]int{}
@@ -562,6 +588,14 @@ func TestFollowUpCeilingSound(t *testing.T) {
 				continue
 			}
 			bounded[-c+(b.Cells()-p.Moves())%2]++
+			odd := (p.mask + b.bottom) &^ b.claim
+			if bits.OnesCount64(odd)%2 == 0 {
+				if b.hasFour(p.cur | (b.full^p.mask)&b.claim | odd) {
+					bounded[4]++
+				}
+			} else if !oddColumnThreat(p, threats) {
+				bounded[5]++
+			}
 			h, _ := p.History()
 			s := exactScore(p, memo)
 			if s > c {
@@ -577,9 +611,22 @@ func TestFollowUpCeilingSound(t *testing.T) {
 			}
 		}
 	}
-	if bounded[0] < 100 || bounded[1] < 100 || bounded[2] < 100 || bounded[3] < 50 {
-		t.Errorf("only %v positions bounded (0 and -1 with an even number of empty cells, -1 with an odd, losses below -1)", bounded)
+	if bounded[0] < 100 || bounded[1] < 100 || bounded[2] < 100 || bounded[3] < 50 || bounded[4] < 50 || bounded[5] < 10 {
+		t.Errorf("only %v positions bounded (0 and -1 with an even number of empty cells, -1 with an odd, losses below -1, through the opponent's threats, through an even column)", bounded)
 	}
+}
+
+// oddColumnThreat says whether the opponent would complete four on a lower
+// cell of a column with an odd number of empty cells.
+func oddColumnThreat(p Position, threats uint64) bool {
+	b := p.b
+	for c := 0; c < b.Width(); c++ {
+		col := b.ColumnMask(c)
+		if (p.mask+b.bottom)&col&^b.claim != 0 && threats&col&b.claim != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // exactScore is the score of the side to move in p, which is not over, by
