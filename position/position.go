@@ -137,9 +137,7 @@ func (p Position) WinScore() int { return (p.b.Cells() + 1 - p.n) / 2 }
 // ceiling of a loss is always -1 here; FollowUpLoss says how soon it comes.
 func (p Position) FollowUpCeiling(threats uint64) (ceiling int, ok bool) {
 	b := p.b
-	odd := (p.mask + b.bottom) &^ b.claim // the playable cells of the odd columns
-	empty := b.full ^ p.mask
-	theirs := empty &^ b.claim &^ odd // the upper cells the opponent gets
+	odd, empty, mine, theirs := p.followUp()
 	if bits.OnesCount64(odd)%2 != 0 {
 		t := threats & empty & b.claim // those on lower cells
 		if t == 0 {
@@ -147,7 +145,6 @@ func (p Position) FollowUpCeiling(threats uint64) (ceiling int, ok bool) {
 		}
 		return p.oddThreatCeiling(t, threats&theirs, odd, empty)
 	}
-	mine := p.cur | empty&b.claim | odd
 	t := threats & theirs
 	if b.hasFour(mine &^ b.above(t)) {
 		return 0, false
@@ -175,9 +172,7 @@ func (p Position) FollowUpLoss(threats uint64, ceiling int) bool {
 		return false
 	}
 	low := b.bottom * (uint64(2)<<uint(r) - 1) // rows 0 to r
-	odd := (p.mask + b.bottom) &^ b.claim
-	empty := b.full ^ p.mask
-	theirs := empty &^ b.claim &^ odd
+	odd, empty, mine, theirs := p.followUp()
 	if bits.OnesCount64(odd)%2 != 0 {
 		t := threats & empty & b.claim & low
 		if t == 0 {
@@ -190,7 +185,18 @@ func (p Position) FollowUpLoss(threats uint64, ceiling int) bool {
 	if t == 0 && !b.hasFour(p.cur^p.mask|theirs&low) {
 		return false
 	}
-	return !b.hasFour((p.cur | empty&b.claim | odd) &^ b.above(t))
+	return !b.hasFour(mine &^ b.above(t))
+}
+
+// followUp is the cells of the follow-up strategies: the playable cells of
+// the odd columns, the empty cells, those the mover can get at most with
+// its stones (the lower cells and odd's), and the upper cells the opponent
+// gets.
+func (p Position) followUp() (odd, empty, mine, theirs uint64) {
+	b := p.b
+	odd = (p.mask + b.bottom) &^ b.claim
+	empty = b.full ^ p.mask
+	return odd, empty, p.cur | empty&b.claim | odd, empty &^ b.claim &^ odd
 }
 
 // LowestFollowUpLoss is the lowest ceiling for which FollowUpLoss can be
