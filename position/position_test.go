@@ -588,9 +588,9 @@ func TestFollowUpCeilingSound(t *testing.T) {
 				continue
 			}
 			bounded[-c+(b.Cells()-p.Moves())%2]++
-			odd := (p.mask + b.bottom) &^ b.claim
+			odd, _, mine, _ := p.followUp()
 			if bits.OnesCount64(odd)%2 == 0 {
-				if b.hasFour(p.cur | (b.full^p.mask)&b.claim | odd) {
+				if b.hasFour(mine) {
 					bounded[4]++
 				}
 			} else if !oddColumnThreat(p, threats) {
