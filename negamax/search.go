@@ -463,13 +463,14 @@ func (c *config) interval(p position.Position, mode Mode) (lo, hi int) {
 	if score, ok := c.fromBook(p); ok {
 		return score, score
 	}
+	win := p.WinScore()
 	if p.CanWinNext() {
-		return p.WinScore(), p.WinScore()
+		return win, win
 	}
 	if mode == Weak {
 		return -1, 1
 	}
-	return -(c.cells - p.Moves()) / 2, p.WinScore()
+	return -(c.cells - p.Moves()) / 2, win
 }
 
 // probe runs d's probes of p on w until d knows the score or is stopped.
