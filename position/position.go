@@ -143,7 +143,7 @@ func (p Position) FollowUpCeiling(threats uint64) (ceiling int, ok bool) {
 		if t == 0 {
 			return 0, false
 		}
-		return p.oddThreatCeiling(t, threats&theirs, odd, empty)
+		return p.oddThreatCeiling(t, threats&theirs, mine, empty)
 	}
 	t := threats & theirs
 	if b.hasFour(mine &^ b.above(t)) {
@@ -178,7 +178,7 @@ func (p Position) FollowUpLoss(threats uint64, ceiling int) bool {
 		if t == 0 {
 			return false
 		}
-		_, ok := p.oddThreatCeiling(t, threats&theirs, odd, empty)
+		_, ok := p.oddThreatCeiling(t, threats&theirs, mine, empty)
 		return ok
 	}
 	t := threats & theirs & low
@@ -204,21 +204,23 @@ func (p Position) followUp() (odd, empty, mine, theirs uint64) {
 func (b *Board) LowestFollowUpLoss() int { return -(b.h + 1) / 2 }
 
 // oddThreatCeiling is FollowUpCeiling's odd case, given the opponent's
-// threats on lower cells, low, and on the upper cells it gets, high: it
-// tries each column of low as the one without a partner.
-func (p Position) oddThreatCeiling(low, high, odd, empty uint64) (ceiling int, ok bool) {
+// threats on lower cells, low, and on the upper cells it gets, high, with
+// followUp's mine and empty: it tries each column of low as the one without
+// a partner.
+func (p Position) oddThreatCeiling(low, high, mine, empty uint64) (ceiling int, ok bool) {
 	b := p.b
 	out := b.above(high) // the cells the mover cannot use, but in that column
 	for rest := low; rest != 0; {
 		col := b.ColumnMask(bits.TrailingZeros64(rest) / int(b.h1))
-		a := (p.mask + b.bottom) & col // the playable cell
+		a := p.Possible() & col // the playable cell
 		t := rest & col &^ a
 		rest &^= col
 		if t == 0 {
 			continue
 		}
 		t &= -t // the lowest
-		if !b.hasFour((p.cur | empty&b.claim&^col | odd&^col | a | empty&^b.claim&col&(t-1)) &^ (out &^ col)) {
+		// mine, but in col only the playable cell and the upper cells below t
+		if !b.hasFour((mine&^(empty&col) | a | empty&^b.claim&col&(t-1)) &^ (out &^ col)) {
 			return -1, true
 		}
 	}
