@@ -78,9 +78,14 @@ func checkAgainstSolver(t *testing.T, bk *Book, root position.Position, depth, e
 // TestWholeGame generates the books of the whole game on small boards and
 // checks them against the search: every position on 4x4 (67,163) and 4x5
 // (674,263), every 20th of the 1,551,317 on 5x4. (6x4 and 5x5 have 35 and
-// 25 million positions: too many for a test.)
+// 25 million positions: too many for a test.) With -short, as under the
+// race detector, only 4x4.
 func TestWholeGame(t *testing.T) {
-	for _, tc := range []struct{ w, h, every int }{{4, 4, 1}, {4, 5, 1}, {5, 4, 20}} {
+	cases := []struct{ w, h, every int }{{4, 4, 1}, {4, 5, 1}, {5, 4, 20}}
+	if testing.Short() {
+		cases = cases[:1]
+	}
+	for _, tc := range cases {
 		b := mustBoard(t, tc.w, tc.h)
 		bk := openBook(t, t.TempDir())
 		generate(t, bk, position.New(b), b.Cells())
