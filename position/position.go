@@ -210,9 +210,10 @@ func (b *Board) LowestFollowUpLoss() int { return -(b.h + 1) / 2 }
 func (p Position) oddThreatCeiling(low, high, mine, empty uint64) (ceiling int, ok bool) {
 	b := p.b
 	out := b.above(high) // the cells the mover cannot use, but in that column
+	possible := p.Possible()
 	for rest := low; rest != 0; {
 		col := b.ColumnMask(bits.TrailingZeros64(rest) / int(b.h1))
-		a := p.Possible() & col // the playable cell
+		a := possible & col // the playable cell
 		t := rest & col &^ a
 		rest &^= col
 		if t == 0 {
