@@ -593,7 +593,7 @@ func TestFollowUpCeilingSound(t *testing.T) {
 				if b.hasFour(mine) {
 					bounded[4]++
 				}
-			} else if !oddColumnThreat(p, threats) {
+			} else if !oddColumnThreat(b, odd, threats) {
 				bounded[5]++
 			}
 			h, _ := p.History()
@@ -617,12 +617,11 @@ func TestFollowUpCeilingSound(t *testing.T) {
 }
 
 // oddColumnThreat says whether the opponent would complete four on a lower
-// cell of a column with an odd number of empty cells.
-func oddColumnThreat(p Position, threats uint64) bool {
-	b := p.b
+// cell of a column with an odd number of empty cells, given followUp's odd.
+func oddColumnThreat(b *Board, odd, threats uint64) bool {
 	for c := 0; c < b.Width(); c++ {
 		col := b.ColumnMask(c)
-		if (p.mask+b.bottom)&col&^b.claim != 0 && threats&col&b.claim != 0 {
+		if odd&col != 0 && threats&col&b.claim != 0 {
 			return true
 		}
 	}
