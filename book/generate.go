@@ -2,6 +2,7 @@ package book
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -35,6 +36,7 @@ type Generator struct {
 	BatchSize int
 
 	onCommit func() // called after each commit, for tests
+	fillOnly bool   // the deepest layer must be in the book already (Merge)
 }
 
 // Layer is what a generation did with the positions of one number of stones.
@@ -66,6 +68,9 @@ func (g *Generator) Run(ctx context.Context) ([]Layer, error) {
 		}
 		start := time.Now()
 		var added int
+		if d == g.Depth && g.fillOnly && len(todo) > 0 {
+			return done, fmt.Errorf("the shards lack %d of the %d positions of %d stones", len(todo), len(keys), d)
+		}
 		if d == g.Depth {
 			added, err = g.solve(ctx, board, todo, d)
 		} else {
@@ -139,74 +144,94 @@ func (g *Generator) missing(keys []uint64) ([]uint64, error) {
 // chunk is how many consecutive positions a worker takes at once.
 const chunk = 16
 
-// solve solves the positions of keys with Threads workers and writes them;
-// it returns how many it wrote.
-func (g *Generator) solve(ctx context.Context, board *position.Board, keys []uint64, stones int) (int, error) {
-	type result struct {
-		key   uint64
-		score int
-	}
-	ctx, cancel := context.WithCancel(ctx) // also stops the workers if writing fails
+// solveKeys solves the positions of keys with threads workers, each with a
+// solver of opts (from solverOptions) kept from one position to the next,
+// and calls emit, on the calling goroutine and in no set order, with each
+// one's index in keys and score. It stops at the first error of emit or of
+// a search.
+func solveKeys(ctx context.Context, board *position.Board, keys []uint64, threads int, opts negamax.Options, emit func(i, score int) error) error {
+	type result struct{ i, score int }
+	ctx, cancel := context.WithCancel(ctx) // also stops the workers if emit fails
 	defer cancel()
 	results := make(chan result, 1024)
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	errs := make(chan error, max(g.Threads, 1))
-	for range max(g.Threads, 1) {
+	errs := make(chan error, max(threads, 1))
+	for range max(threads, 1) {
 		wg.Go(func() {
-			s := negamax.New(negamax.Options{TableMiB: g.TableMiB})
+			s := negamax.New(opts)
 			for {
 				i := int(next.Add(chunk)) - chunk
 				if i >= len(keys) {
 					return
 				}
-				for _, k := range keys[i:min(i+chunk, len(keys))] {
-					p, _ := board.FromKey(k)
+				for j := i; j < min(i+chunk, len(keys)); j++ {
+					p, _ := board.FromKey(keys[j])
 					r, err := s.Solve(ctx, p, negamax.Strong)
+					if err == nil {
+						err = ctx.Err() // a search too small to look at ctx
+					}
 					if err != nil {
 						errs <- err
 						return
 					}
-					results <- result{k, r.Score}
+					results <- result{j, r.Score}
 				}
 			}
 		})
 	}
 	go func() { wg.Wait(); close(results) }()
+	var err error
+	for r := range results {
+		if err == nil {
+			if err = emit(r.i, r.score); err != nil {
+				cancel()
+			}
+		} // else drain, so the workers end
+	}
+	if err != nil {
+		return err
+	}
+	select {
+	case err := <-errs:
+		return err
+	default:
+		return nil
+	}
+}
 
+// solverOptions are a generation's solver's: a table of tableMiB, and the
+// search tuned for many neighbouring positions rather than one.
+func solverOptions(tableMiB int) negamax.Options {
+	return negamax.Options{TableMiB: tableMiB, NearMiB: negamax.ManyPositionsNearMiB, SignFirst: true}
+}
+
+// solve solves the positions of keys and writes them; it returns how many
+// it wrote.
+func (g *Generator) solve(ctx context.Context, board *position.Board, keys []uint64, stones int) (int, error) {
 	w := g.newBatch(board)
 	defer w.close()
 	meter := progress.New(g.Progress, fmt.Sprintf("%d stones", stones), "positions", len(keys))
 	defer meter.Done()
 	n, last := 0, time.Now()
-	var werr error
-	for r := range results {
-		if werr != nil {
-			continue // drain, so the workers end
+	err := solveKeys(ctx, board, keys, g.Threads, solverOptions(g.TableMiB), func(i, score int) error {
+		if err := w.put(keys[i], score); err != nil {
+			return err
 		}
-		if werr = w.put(r.key, r.score); werr == nil {
-			n++
-			meter.Update(n, "")
-			if n%g.batchSize() == 0 || time.Since(last) > 2*time.Second {
-				werr, last = w.commit(), time.Now()
-			}
+		n++
+		meter.Update(n, "")
+		if n%g.batchSize() == 0 || time.Since(last) > 2*time.Second {
+			last = time.Now()
+			return w.commit()
 		}
-		if werr != nil {
-			cancel()
+		return nil
+	})
+	if err == nil || errors.Is(err, ctx.Err()) {
+		if cerr := w.commit(); cerr != nil {
+			return 0, cerr
 		}
 	}
-	if werr != nil {
-		return 0, werr // what was written is not known
-	}
-	if err := w.commit(); err != nil {
-		return 0, err
-	}
-	select {
-	case err := <-errs:
-		return n, err
-	default:
-		return n, nil
-	}
+	return n, err
 }
 
 // fromChildren gives each position of keys the best of its moves' scores,

@@ -56,7 +56,22 @@ type Options struct {
 	// Book, if not nil, gives exact scores of early positions: the search
 	// asks it at every node within its depth.
 	Book Book
+	// NearMiB is each worker's near table in MiB; 0 means nearBytes, the
+	// quickest for one position. A book generation, whose consecutive
+	// positions share their endgames, keeps more of them with a larger one
+	// (see ManyPositionsNearMiB).
+	NearMiB int
+	// SignFirst makes every search probe the score's sign first, as the
+	// first stones' do (see dichotomy): fewer nodes on the middle game's
+	// positions of a book generation (see docs/measurements.md, "Book
+	// generation").
+	SignFirst bool
 }
+
+// ManyPositionsNearMiB is the near table for solving many neighbouring
+// positions, such as a book layer: on 7x6 positions of 12 stones, 16 MiB
+// searched 11% less time than 1 MiB, and 128 MiB no less than 16.
+const ManyPositionsNearMiB = 16
 
 // Book is an opening book as the search uses it (c4/book's Book is one).
 // It must be safe for concurrent use.
@@ -119,6 +134,8 @@ type Solver struct {
 	moves     [position.MaxWidth]move // Analyze's, searched at once
 	book      Book
 	busy      busyMarks
+	nearBytes int  // a near table's size
+	signFirst bool // Options.SignFirst
 }
 
 // config is what a search needs of the board and the tables, copied into
@@ -218,7 +235,10 @@ func New(opts Options) *Solver {
 	if opts.TableMiB == 0 {
 		opts.TableMiB = DefaultTableMiB
 	}
-	s := &Solver{tableSize: opts.TableMiB << 20, book: opts.Book}
+	s := &Solver{tableSize: opts.TableMiB << 20, book: opts.Book, nearBytes: nearBytes, signFirst: opts.SignFirst}
+	if opts.NearMiB > 0 {
+		s.nearBytes = opts.NearMiB << 20
+	}
 	for range max(opts.Threads, 1) {
 		s.workers = append(s.workers, &worker{})
 	}
@@ -229,7 +249,7 @@ func New(opts Options) *Solver {
 
 // allocate makes the tables for keys of k bits.
 func (s *Solver) allocate(k uint) {
-	near := min(nearBytes, s.tableSize/4/len(s.workers))
+	near := min(s.nearBytes, s.tableSize/4/len(s.workers))
 	s.near = s.near[:0]
 	for range s.workers {
 		s.near = append(s.near, newTable(near, k))
@@ -438,7 +458,7 @@ func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, thre
 	}
 	d := &s.dichotomy
 	lo, hi := s.config.interval(p, mode)
-	d.reset(lo, hi, p.Moves() <= signFirstStones) // the sign first on the first stones (see dichotomy)
+	d.reset(lo, hi, s.signFirst || p.Moves() <= signFirstStones) // the sign first on the first stones (see dichotomy)
 	if lo < hi {
 		s.run(ctx, st, threads, func(w *worker) { w.probe(d, p) })
 	}

@@ -24,6 +24,8 @@ in a pebble database (--db DIR), which c4 solve --book and c4 bench --book
 consult. Commands:
 
   generate --db DIR --depth N [--root POSITION] [--threads T] [--board WxH]
+  generate --shard I/N --out FILE --depth N [--board WxH]   one part of the deepest layer
+  merge    --db DIR FILE...       the shards of a layer into a complete book
   lookup   --db DIR POSITION...   the score of each position and of its moves
   stats    --db DIR               positions and results by stones, size on disk
   verify   --db DIR --sample N    re-solve random entries; exit 1 on a difference
@@ -37,12 +39,26 @@ stones (at or below --root, if given), mirror images once. The positions of N
 stones are solved by --threads workers, each with its own --tt-mib table;
 shallower ones take the best of their moves' scores. Scores are written in
 synced batches: an interrupted run (Ctrl-C, or killed) keeps what it wrote,
-and running the same command again finishes the book.`
+and running the same command again finishes the book.
+
+With --shard I/N --out FILE, no database: it solves only shard I (from 0)
+of N of the positions of N stones (a split of their sorted keys that
+depends on nothing else) and writes them to FILE, a portable file that c4
+book merge reads. Scores go to FILE.part as they are found; a stopped run
+goes on from there, and a run whose FILE is complete does nothing.`
+
+const mergeBookUsage = `book merge --db DIR FILE...
+
+Reads every shard of one layer (c4 book generate --shard), checking them all
+before writing, puts them into the database, and gives every shallower
+position the best of its moves' scores: the same book as a generation on
+one machine. An interrupted merge is finished by running it again.`
 
 func runBook(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	sub := map[string]func(context.Context, []string, io.Writer, io.Writer) error{
 		"generate": bookGenerate, "lookup": bookLookup, "stats": bookStats,
 		"verify": bookVerify, "export": bookExport, "import": bookImport,
+		"merge": bookMerge,
 	}
 	if len(args) == 0 || sub[args[0]] == nil {
 		return subUsage("book", bookUsage, args, stdout, stderr)
@@ -101,6 +117,11 @@ func (f *bookFlags) parseOpen(fs *pflag.FlagSet, args []string, readOnly bool, c
 	if done, err := parse(fs, args); done {
 		return nil, nil, true, err
 	}
+	return f.checkOpen(readOnly, check)
+}
+
+// checkOpen is parseOpen on parsed flags.
+func (f *bookFlags) checkOpen(readOnly bool, check func() error) (b *position.Board, bk *book.Book, done bool, err error) {
 	if check != nil {
 		if err := check(); err != nil {
 			return nil, nil, true, err
@@ -119,10 +140,21 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	bf.register(fs, false)
 	depth := fs.Int("depth", -1, "the most stones of a position in the book")
 	root := fs.String("root", "", "only positions at or below this `POSITION`")
+	shard := fs.String("shard", "", "solve only shard `I/N` of the deepest layer, into --out (no --db)")
+	out := fs.String("out", "", "with --shard, the `FILE` to write")
 	var sf solverFlags
 	sf.register(fs, false)
+	if done, err := parse(fs, args); done {
+		return err
+	}
+	if *shard != "" {
+		return shardGenerate(ctx, fs, &sf, *depth, *shard, *out, stdout, stderr)
+	}
 	var r position.Position
-	_, bk, done, err := bf.parseOpen(fs, args, false, func() error {
+	_, bk, done, err := bf.checkOpen(false, func() error {
+		if *out != "" {
+			return errors.New("--out works with --shard only")
+		}
 		bf.board = sf.board
 		if *depth < 0 {
 			return errors.New("--depth N is required")
@@ -146,6 +178,60 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	start := time.Now()
 	layers, err := g.Run(ctx)
+	printLayers(stdout, layers)
+	fmt.Fprintf(stdout, "total %s\n", time.Since(start).Round(time.Millisecond))
+	if errors.Is(err, context.Canceled) {
+		return errors.New("interrupted: what was solved is kept; run the same command again to finish")
+	}
+	return err
+}
+
+// shardGenerate is book generate --shard: one shard into --out.
+func shardGenerate(ctx context.Context, fs *pflag.FlagSet, sf *solverFlags, depth int, shard, out string, stdout, stderr io.Writer) error {
+	for _, f := range []string{"db", "root"} {
+		if fs.Changed(f) {
+			return fmt.Errorf("--%s: a shard needs no database and starts from the empty board", f)
+		}
+	}
+	if err := required("--out FILE", out); err != nil {
+		return err
+	}
+	if depth < 0 {
+		return errors.New("--depth N is required")
+	}
+	i, n, err := book.ParseShard(shard)
+	if err != nil {
+		return fmt.Errorf("--shard: %w", err)
+	}
+	board, err := sf.check()
+	if err == nil {
+		err = sf.fit(sf.threads)
+	}
+	if err != nil {
+		return err
+	}
+	j := book.ShardJob{Shard: book.Shard{Board: board, Depth: depth, Index: i, Count: n},
+		Out: out, Threads: sf.threads, TableMiB: sf.tableMiB}
+	if isTerminal(stderr) {
+		j.Progress = stderr
+	}
+	start := time.Now()
+	r, err := j.Run(ctx)
+	switch {
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("interrupted: what was solved is kept in %s.part; run the same command again to finish", out)
+	case err != nil:
+		return err
+	case r.Done:
+		fmt.Fprintf(stdout, "%s: already complete, %d positions; nothing to do\n", out, r.Positions)
+	default:
+		fmt.Fprintf(stdout, "%s: %d positions, %d solved by this run in %s\n", out, r.Positions, r.Solved, time.Since(start).Round(time.Millisecond))
+	}
+	return nil
+}
+
+// printLayers prints a generation's table of layers.
+func printLayers(stdout io.Writer, layers []book.Layer) {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "stones\tpositions\tadded\ttime\tper position\t")
 	for _, l := range layers {
@@ -156,11 +242,41 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t\n", l.Stones, l.Positions, l.Added, l.Elapsed.Round(time.Millisecond), per)
 	}
 	tw.Flush()
-	fmt.Fprintf(stdout, "total %s\n", time.Since(start).Round(time.Millisecond))
-	if errors.Is(err, context.Canceled) {
-		return errors.New("interrupted: what was solved is kept; run the same command again to finish")
+}
+
+func bookMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("book merge", mergeBookUsage, stdout, stderr)
+	var bf bookFlags
+	bf.register(fs, false)
+	_, bk, done, err := bf.parseOpen(fs, args, false, func() error {
+		if fs.NArg() == 0 {
+			return errors.New("no shard FILE to merge")
+		}
+		return nil
+	})
+	if done {
+		return err
 	}
-	return err
+	var progress io.Writer
+	if isTerminal(stderr) {
+		progress = stderr
+	}
+	start := time.Now()
+	s, err := bk.Merge(ctx, fs.Args(), progress)
+	if cerr := bk.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		if bf.created {
+			os.RemoveAll(bf.db)
+		}
+		if errors.Is(err, context.Canceled) {
+			return errors.New("interrupted: run the same command again to finish")
+		}
+		return err
+	}
+	fmt.Fprintf(stdout, "%d shards of the %d-stone layer of %s merged into %s, depth %d (%s)\n", s.Count, s.Depth, s.Board, bf.db, s.Depth, time.Since(start).Round(time.Millisecond))
+	return nil
 }
 
 func bookLookup(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -49,7 +49,7 @@ func subUsage(name, usage string, args []string, stdout, stderr io.Writer) error
 
 // withArgs are the commands that take arguments besides their flags: the
 // others refuse a stray word rather than ignore it.
-var withArgs = map[string]bool{"solve": true, "book lookup": true}
+var withArgs = map[string]bool{"solve": true, "book lookup": true, "book merge": true}
 
 // parse parses args, reporting a bad command line as errUsage and --help as
 // success with nothing to do (done).

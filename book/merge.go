@@ -1,0 +1,86 @@
+package book
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"c4/position"
+)
+
+// Merge adds to the book the shards in the files at paths (ShardJob's),
+// which must together be every shard of one layer, then gives every
+// shallower position its score from its children's, as Generator does, and
+// records the depth. The result is the book Generator makes on one machine,
+// entry for entry. Every file is read and checked before anything is
+// written; an interrupted merge is finished by running it again. It returns
+// the shards' header.
+func (b *Book) Merge(ctx context.Context, paths []string, progress io.Writer) (Shard, error) {
+	s, err := checkShards(paths)
+	if err != nil {
+		return s, err
+	}
+	put, finish := b.putter()
+	for _, path := range paths {
+		_, err := readFile(path, func(board *position.Board, k uint64, score int) error {
+			if p, _ := board.FromKey(k); p.Moves() != s.Depth {
+				return fmt.Errorf("%s: position %s has %d stones, not %d", path, name(p), p.Moves(), s.Depth)
+			}
+			return put(s.Board, k, score)
+		})
+		if err != nil {
+			finish()
+			return s, fmt.Errorf("merging %s: %w", path, err)
+		}
+	}
+	if err := finish(); err != nil {
+		return s, err
+	}
+	g := Generator{Book: b, Root: position.New(s.Board), Depth: s.Depth, Progress: progress, fillOnly: true}
+	_, err = g.Run(ctx)
+	return s, err
+}
+
+// checkShards reads the files at paths whole, and checks that they are
+// the shards of one layer, each once, and all of them.
+func checkShards(paths []string) (Shard, error) {
+	if len(paths) == 0 {
+		return Shard{}, fmt.Errorf("no shard files to merge")
+	}
+	var first Shard
+	seen := map[int]string{}
+	for _, path := range paths {
+		h, err := readFile(path, func(*position.Board, uint64, int) error { return nil })
+		if err != nil {
+			return first, fmt.Errorf("merging %s: %w", path, err)
+		}
+		s := h.shard()
+		switch {
+		case h.count == 0:
+			return first, fmt.Errorf("merging %s: a whole book, not a shard: use import", path)
+		case len(seen) == 0:
+			first = s
+		case s.Board.String() != first.Board.String() || s.Depth != first.Depth || s.Count != first.Count:
+			return first, fmt.Errorf("merging %s: %s, but %s is %s", path, s, paths[0], first)
+		}
+		if other, ok := seen[s.Index]; ok {
+			return first, fmt.Errorf("merging: %s and %s both hold shard %d/%d", other, path, s.Index, s.Count)
+		}
+		seen[s.Index] = path
+	}
+	var missing []string
+	for i := range first.Count {
+		if _, ok := seen[i]; !ok {
+			missing = append(missing, fmt.Sprint(i))
+		}
+	}
+	if len(missing) > 0 {
+		if len(missing) > 10 {
+			missing = append(slices.Clip(missing[:10]), "...")
+		}
+		return first, fmt.Errorf("merging: %d of the %d shards are missing: %s", first.Count-len(seen), first.Count, strings.Join(missing, ", "))
+	}
+	return first, nil
+}
