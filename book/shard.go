@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -117,6 +118,9 @@ func (j *ShardJob) Run(ctx context.Context) (ShardResult, error) {
 		return ShardResult{Positions: h.entries, Done: true}, nil
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return ShardResult{}, fmt.Errorf("%s: %w (remove it to solve the shard again)", j.Out, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(j.Out), 0o755); err != nil {
+		return ShardResult{}, err
 	}
 	keys := j.Keys()
 	jr, scores, err := openJournal(j.Out+".part", j.Shard, len(keys))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -49,7 +50,7 @@ goes on from there, and a run whose FILE is complete does nothing.`
 
 const mergeBookUsage = `book merge --db DIR FILE...
 
-Reads every shard of one layer (c4 book generate --shard), checking them all
+Reads every shard (a FILE may be a folder: the *.c4s files in it) of one layer (c4 book generate --shard), checking them all
 before writing, puts them into the database, and gives every shallower
 position the best of its moves' scores: the same book as a generation on
 one machine. An interrupted merge is finished by running it again.`
@@ -244,6 +245,24 @@ func printLayers(stdout io.Writer, layers []book.Layer) {
 	tw.Flush()
 }
 
+// shardFiles is args with each folder replaced by the shard files (*.c4s)
+// in it.
+func shardFiles(args []string) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		if info, err := os.Stat(a); err != nil || !info.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		in, err := filepath.Glob(filepath.Join(a, "*.c4s"))
+		if err != nil || len(in) == 0 {
+			return nil, fmt.Errorf("%s: no shard files (*.c4s) in it", a)
+		}
+		files = append(files, in...)
+	}
+	return files, nil
+}
+
 func bookMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("book merge", mergeBookUsage, stdout, stderr)
 	var bf bookFlags
@@ -261,8 +280,13 @@ func bookMerge(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if isTerminal(stderr) {
 		progress = stderr
 	}
+	files, err := shardFiles(fs.Args())
+	if err != nil {
+		bk.Close()
+		return err
+	}
 	start := time.Now()
-	s, err := bk.Merge(ctx, fs.Args(), progress)
+	s, err := bk.Merge(ctx, files, progress)
 	if cerr := bk.Close(); err == nil {
 		err = cerr
 	}

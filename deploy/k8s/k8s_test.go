@@ -1,0 +1,212 @@
+// Package k8s_test checks the book's Kubernetes manifests, which no
+// cluster here can run: they parse into the API's batch/v1 types with the
+// fields an Indexed Job needs, and their command lines, run as local
+// processes the way the Job's pods run them, make the book that a
+// generation on one machine makes.
+package k8s_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/yaml"
+)
+
+func readJob(t *testing.T, path string) *batchv1.Job {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var job batchv1.Job
+	if err := yaml.UnmarshalStrict(data, &job); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return &job
+}
+
+// flag returns the value of --name=value in args.
+func flag(t *testing.T, args []string, name string) string {
+	t.Helper()
+	for _, a := range args {
+		if v, ok := strings.CutPrefix(a, "--"+name+"="); ok {
+			return v
+		}
+	}
+	t.Fatalf("no --%s= in %q", name, args)
+	return ""
+}
+
+// TestShardsJob: the shard Job is Indexed, has as many completions as
+// shards, a backoff per index, and mounts the shared volume where its pods
+// write.
+func TestShardsJob(t *testing.T) {
+	job := readJob(t, "shards.yaml")
+	s := job.Spec
+	if s.CompletionMode == nil || *s.CompletionMode != batchv1.IndexedCompletion {
+		t.Fatal("completionMode is not Indexed")
+	}
+	if s.Completions == nil || s.Parallelism == nil || s.BackoffLimitPerIndex == nil {
+		t.Fatal("completions, parallelism and backoffLimitPerIndex must be set")
+	}
+	if s.Template.Spec.RestartPolicy != corev1.RestartPolicyNever {
+		t.Error("backoffLimitPerIndex needs restartPolicy Never")
+	}
+	c := onlyContainer(t, job)
+	shard := flag(t, c.Args, "shard")
+	if want := fmt.Sprintf("$(JOB_COMPLETION_INDEX)/%d", *s.Completions); shard != want {
+		t.Errorf("--shard=%s, want %s: one shard an index", shard, want)
+	}
+	out := flag(t, c.Args, "out")
+	if !strings.Contains(out, "$(JOB_COMPLETION_INDEX)") {
+		t.Errorf("--out=%s: each index needs a file of its own", out)
+	}
+	checkMounted(t, job, c, out)
+	if c.Resources.Requests.Memory().IsZero() || c.Resources.Requests.Cpu().IsZero() {
+		t.Error("the shard container requests no memory or no cpu")
+	}
+}
+
+// TestMergeJob: the merge Job reads the shard Job's folder on the same
+// volume.
+func TestMergeJob(t *testing.T) {
+	shards, merge := readJob(t, "shards.yaml"), readJob(t, "merge.yaml")
+	dir := filepath.Dir(flag(t, onlyContainer(t, shards).Args, "out"))
+	init := merge.Spec.Template.Spec.InitContainers
+	if len(init) != 1 || len(init[0].Args) < 4 || init[0].Args[1] != "merge" {
+		t.Fatalf("merge.yaml: want one init container running book merge, have %+v", init)
+	}
+	if args := init[0].Args; args[len(args)-1] != dir {
+		t.Errorf("merge reads %s, the shards are in %s", args[len(args)-1], dir)
+	}
+	checkMounted(t, merge, &init[0], dir)
+	export := onlyContainer(t, merge)
+	if flag(t, export.Args, "db") != flag(t, init[0].Args, "db") {
+		t.Error("export reads another database than merge writes")
+	}
+}
+
+func onlyContainer(t *testing.T, job *batchv1.Job) *corev1.Container {
+	t.Helper()
+	cs := job.Spec.Template.Spec.Containers
+	if len(cs) != 1 {
+		t.Fatalf("job %s: %d containers, want 1", job.Name, len(cs))
+	}
+	return &cs[0]
+}
+
+// checkMounted checks that path is on a volume of c that is a claim.
+func checkMounted(t *testing.T, job *batchv1.Job, c *corev1.Container, path string) {
+	t.Helper()
+	for _, m := range c.VolumeMounts {
+		if !strings.HasPrefix(path, m.MountPath+"/") {
+			continue
+		}
+		for _, v := range job.Spec.Template.Spec.Volumes {
+			if v.Name == m.Name && v.PersistentVolumeClaim != nil {
+				return
+			}
+		}
+	}
+	t.Errorf("job %s: %s is on no shared volume of container %s", job.Name, path, c.Name)
+}
+
+// TestJobLocally runs the shard Job's command lines as the pods would, on
+// a small board (5x4, 8 stones, 5 shards, the volume a temporary folder),
+// each as a process with JOB_COMPLETION_INDEX set and $(VAR) expanded as
+// the kubelet does, two at a time; then the merge Job's; and compares the
+// exported book with that of c4 book generate on one machine.
+func TestJobLocally(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds c4")
+	}
+	c4 := filepath.Join(t.TempDir(), "c4")
+	build := exec.Command("go", "build", "-tags", "pebblegozstd", "-o", c4, "c4/cmd/c4")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building c4: %v\n%s", err, out)
+	}
+	vol := t.TempDir()
+	const shards = 5
+	small := map[string]string{"board": "5x4", "depth": "8", "tt-mib": "16", "threads": "1"}
+	shardArgs := onlyContainer(t, readJob(t, "shards.yaml")).Args
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2) // parallelism
+	for i := range shards {
+		env := map[string]string{"JOB_COMPLETION_INDEX": strconv.Itoa(i)}
+		args := podArgs(shardArgs, vol, env, small)
+		args = setFlag(args, "shard", fmt.Sprintf("%d/%d", i, shards))
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			run(t, c4, env, args)
+		})
+	}
+	wg.Wait()
+	merge := readJob(t, "merge.yaml")
+	run(t, c4, nil, podArgs(merge.Spec.Template.Spec.InitContainers[0].Args, vol, nil, nil))
+	exportArgs := podArgs(onlyContainer(t, merge).Args, vol, nil, map[string]string{"board": "5x4"})
+	run(t, c4, nil, exportArgs)
+
+	whole := t.TempDir()
+	run(t, c4, nil, []string{"book", "generate", "--db", whole + "/db", "--board=5x4", "--depth=8", "--tt-mib=16"})
+	run(t, c4, nil, []string{"book", "export", "--db", whole + "/db", "--board=5x4", "--out", whole + "/book.c4b"})
+	got, err1 := os.ReadFile(flag(t, exportArgs, "out"))
+	want, err2 := os.ReadFile(whole + "/book.c4b")
+	if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
+		t.Fatalf("the book of the Job's commands differs from one machine's (%v, %v)", err1, err2)
+	}
+}
+
+var envRef = regexp.MustCompile(`\$\(([A-Za-z_][A-Za-z0-9_]*)\)`)
+
+// podArgs is args as a pod runs them: $(VAR) replaced from env, the volume
+// /book moved to vol, and the flags of set given their values.
+func podArgs(args []string, vol string, env, set map[string]string) []string {
+	var out []string
+	for _, a := range args {
+		a = envRef.ReplaceAllStringFunc(a, func(ref string) string {
+			if v, ok := env[ref[2:len(ref)-1]]; ok {
+				return v
+			}
+			return ref // the kubelet leaves an unknown reference as it is
+		})
+		out = append(out, strings.ReplaceAll(a, "/book", vol))
+	}
+	for name, v := range set {
+		out = setFlag(out, name, v)
+	}
+	return out
+}
+
+// setFlag gives --name the value v in args, adding it if absent.
+func setFlag(args []string, name, v string) []string {
+	for i, a := range args {
+		if strings.HasPrefix(a, "--"+name+"=") {
+			args[i] = "--" + name + "=" + v
+			return args
+		}
+	}
+	return append(args, "--"+name+"="+v)
+}
+
+func run(t *testing.T, c4 string, env map[string]string, args []string) {
+	t.Helper()
+	cmd := exec.Command(c4, args...)
+	cmd.Env = os.Environ()
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("c4 %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
