@@ -25,6 +25,7 @@
 package book
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -32,6 +33,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -173,6 +175,64 @@ func decodeKey(b *position.Board, key []byte) uint64 {
 // depthKey is the key of the record of board b's depth. Its first byte, 0,
 // is no board's width, so it is not among any board's positions.
 func depthKey(b *position.Board) []byte { return append([]byte{0}, boardPrefix(b)...) }
+
+// Boards returns the boards the database holds a book of (entries, or a
+// record of a depth), by width then height.
+func (b *Book) Boards() ([]*position.Board, error) {
+	it, err := b.db.NewIter(nil)
+	if err != nil {
+		return nil, err
+	}
+	defer it.Close()
+	var sizes [][2]byte
+	for ok := it.First(); ok; {
+		k := it.Key()
+		var wh [2]byte
+		switch {
+		case len(k) == 3 && k[0] == 0: // a depth record
+			copy(wh[:], k[1:])
+			ok = it.Next()
+		case len(k) >= 2:
+			copy(wh[:], k)
+			ok = it.SeekGE(nextBoard(wh))
+		default:
+			return nil, fmt.Errorf("book: a malformed key %x", k)
+		}
+		if !slices.Contains(sizes, wh) {
+			sizes = append(sizes, wh)
+		}
+	}
+	if err := it.Error(); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(sizes, func(x, y [2]byte) int { return bytes.Compare(x[:], y[:]) })
+	var boards []*position.Board
+	for _, wh := range sizes {
+		board, err := boardOf(int(wh[0]), int(wh[1]))
+		if err != nil {
+			return nil, fmt.Errorf("book: %w", err)
+		}
+		boards = append(boards, board)
+	}
+	return boards, nil
+}
+
+// nextBoard is the first key after every key of board wh.
+func nextBoard(wh [2]byte) []byte {
+	if wh[1] == 0xff {
+		return []byte{wh[0] + 1}
+	}
+	return []byte{wh[0], wh[1] + 1}
+}
+
+// boardOf is the board of w columns and h rows: position.Standard for
+// 7x6, as c4's commands use it.
+func boardOf(w, h int) (*position.Board, error) {
+	if w == 7 && h == 6 {
+		return position.Standard, nil
+	}
+	return position.NewBoard(w, h)
+}
 
 // Score returns the score of p from the book, and whether the book has it.
 // A read error counts as a miss: the caller searches instead.

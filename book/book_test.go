@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"c4/negamax"
@@ -227,6 +228,14 @@ func TestExportImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// No positions of a board make no file: it would be an empty backup.
+	none := filepath.Join(t.TempDir(), "none.c4b")
+	if _, err := src.ExportFile(mustBoard(t, 6, 4), none); err == nil || !strings.Contains(err.Error(), "no position of 6x4") {
+		t.Errorf("export of a board without positions: %v", err)
+	}
+	if _, err := os.Stat(none); err == nil {
+		t.Error("an export of no positions wrote a file")
+	}
 	dst := openBook(t, t.TempDir())
 	if _, m, err := dst.ImportFile(file); err != nil || m != n {
 		t.Fatalf("import: %d positions, %v; want %d", m, err, n)
@@ -267,20 +276,37 @@ func TestVerify(t *testing.T) {
 	bk := openBook(t, t.TempDir())
 	generate(t, bk, position.New(b), 7)
 	s := negamax.New(negamax.Options{TableMiB: 8})
-	bad, n, err := bk.Verify(context.Background(), b, 50, 1, s)
-	if err != nil || n != 50 || len(bad) != 0 {
-		t.Fatalf("verify: %d checked, %v, %v", n, bad, err)
+	exact := Checker{Engine: "negamax", Solve: func(ctx context.Context, p position.Position) (int, error) {
+		r, err := s.Solve(ctx, p, negamax.Strong)
+		return r.Score, err
+	}}
+	weak := Checker{Engine: "weak negamax", Weak: true, Solve: func(ctx context.Context, p position.Position) (int, error) {
+		r, err := s.Solve(ctx, p, negamax.Weak)
+		return r.Score, err
+	}}
+	bad, layers, err := bk.Verify(context.Background(), b, 20, 1, exact, weak)
+	if err != nil || len(layers) != 8 || len(bad) != 0 {
+		t.Fatalf("verify: %+v, %v, %v", layers, bad, err)
 	}
-	// Spoil one entry: verifying every entry finds it.
+	for _, l := range layers {
+		if l.Checked != min(20, l.Positions) || l.Differ != 0 {
+			t.Errorf("layer %+v: want min(20, positions) checked", l)
+		}
+	}
+	// Spoil one entry: verifying every entry finds it, by both engines if
+	// the sign changes.
 	p, _ := position.Parse(b, "3")
 	score, _, _ := bk.Lookup(p)
 	w := bk.newBatch(b)
 	w.put(p.CanonicalKey(), score+1)
 	w.commit()
 	w.close()
-	bad, _, err = bk.Verify(context.Background(), b, 1<<20, 1, s)
-	if err != nil || len(bad) != 1 || bad[0].Book != score+1 || bad[0].Search != score {
-		t.Fatalf("verify after spoiling %s: %v, %v", name(p), bad, err)
+	bad, layers, err = bk.Verify(context.Background(), b, 1<<20, 1, exact, weak)
+	if err != nil || len(bad) == 0 || bad[0].Book != score+1 || bad[0].Search != score || layers[1].Differ != 1 {
+		t.Fatalf("verify after spoiling %s: %v, %+v, %v", name(p), bad, layers, err)
+	}
+	if signChanged := negamax.WeakScore(score) != negamax.WeakScore(score+1); signChanged != (len(bad) == 2) {
+		t.Fatalf("verify after spoiling %s (%d -> %d): %v", name(p), score, score+1, bad)
 	}
 }
 

@@ -277,12 +277,9 @@ func decode(in io.Reader, f func(board *position.Board, key uint64, score int) e
 	if _, err := io.ReadFull(r, wh[:]); err != nil {
 		return fail("header", err)
 	}
-	board, err := position.NewBoard(int(wh[0]), int(wh[1]))
+	board, err := boardOf(int(wh[0]), int(wh[1]))
 	if err != nil {
 		return fail("board size", err)
-	}
-	if wh[0] == 7 && wh[1] == 6 {
-		board = position.Standard
 	}
 	h.board, h.depth = board, int(wh[2])
 	if v == shardVersion {

@@ -54,52 +54,88 @@ func (b *Book) Stats(board *position.Board) (Stats, error) {
 	return st, err
 }
 
-// Mismatch is a book entry whose score the search disagrees with.
+// Mismatch is a book entry that a search disagrees with.
 type Mismatch struct {
 	Position     position.Position
-	Book, Search int
+	Engine       string // the search's, as in Checkers
+	Book, Search int    // for a weak engine, the signs
 }
 
 func (m Mismatch) String() string {
-	return fmt.Sprintf("position %s: book %d, search %d", name(m.Position), m.Book, m.Search)
+	return fmt.Sprintf("position %s: book %d, %s %d", name(m.Position), m.Book, m.Engine, m.Search)
 }
 
-// Verify solves n entries of the book of board, drawn at random with the
-// seed (each entry equally likely), with s, which must not use this book,
-// and returns those where the scores differ, and how many it checked.
-func (b *Book) Verify(ctx context.Context, board *position.Board, n int, seed uint64, s *negamax.Solver) ([]Mismatch, int, error) {
+// Checker is a search that Verify compares the book with: Solve gives the
+// exact score of p, or only its sign (1, 0, -1) if Weak.
+type Checker struct {
+	Engine string
+	Weak   bool
+	Solve  func(ctx context.Context, p position.Position) (int, error)
+}
+
+// Sampled is what Verify checked of the positions of one number of stones.
+type Sampled struct {
+	Stones, Positions, Checked, Differ int
+}
+
+// Verify draws n entries of each number of stones of the book of board at
+// random with the seed (each entry of a layer equally likely, all of a
+// layer of n or fewer), solves each with every checker, which must not use
+// this book, and returns the entries where a checker disagrees, and what
+// was checked by number of stones. Two engines (exact negamax, DFPN's
+// signs) make a wrong entry and a wrong engine tell apart.
+func (b *Book) Verify(ctx context.Context, board *position.Board, n int, seed uint64, checkers ...Checker) ([]Mismatch, []Sampled, error) {
 	type entry struct {
-		key   uint64
+		p     position.Position
 		score int
 	}
 	rng := rand.New(rand.NewPCG(seed, 0xc4))
-	var sample []entry
-	seen := 0
-	err := b.scan(board, func(k uint64, score int) bool { // reservoir sampling
-		seen++
-		if len(sample) < n {
-			sample = append(sample, entry{k, score})
-		} else if i := rng.IntN(seen); i < n {
-			sample[i] = entry{k, score}
+	var samples [][]entry
+	var layers []Sampled
+	err := b.scan(board, func(k uint64, score int) bool { // reservoir sampling by layer
+		p, err := board.FromKey(k)
+		if err != nil {
+			return true
+		}
+		for len(layers) <= p.Moves() {
+			layers = append(layers, Sampled{Stones: len(layers)})
+			samples = append(samples, nil)
+		}
+		l, sample := &layers[p.Moves()], &samples[p.Moves()]
+		l.Positions++
+		if len(*sample) < n {
+			*sample = append(*sample, entry{p, score})
+		} else if i := rng.IntN(l.Positions); i < n {
+			(*sample)[i] = entry{p, score}
 		}
 		return true
 	})
 	if err != nil {
-		return nil, 0, err
+		return nil, layers, err
 	}
 	var bad []Mismatch
-	for i, e := range sample {
-		p, err := board.FromKey(e.key)
-		if err != nil {
-			return bad, i, err
-		}
-		r, err := s.Solve(ctx, p, negamax.Strong)
-		if err != nil {
-			return bad, i, err
-		}
-		if r.Score != e.score {
-			bad = append(bad, Mismatch{p, e.score, r.Score})
+	for d, sample := range samples {
+		for _, e := range sample {
+			differ := false
+			for _, c := range checkers {
+				got, err := c.Solve(ctx, e.p)
+				if err != nil {
+					return bad, layers, err
+				}
+				want := e.score
+				if c.Weak {
+					want = negamax.WeakScore(want)
+				}
+				if got != want {
+					bad = append(bad, Mismatch{e.p, c.Engine, want, got})
+					differ = true
+				}
+			}
+			layers[d].Checked++
+			if differ {
+				layers[d].Differ++
+			}
 		}
 	}
-	return bad, len(sample), nil
+	return bad, layers, nil
 }

@@ -15,6 +15,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"c4/book"
+	"c4/negamax"
+	"c4/pns"
 	"c4/position"
 )
 
@@ -29,7 +31,7 @@ consult. Commands:
   merge    --db DIR FILE...       the shards of a layer into a complete book
   lookup   --db DIR POSITION...   the score of each position and of its moves
   stats    --db DIR               positions and results by stones, size on disk
-  verify   --db DIR --sample N    re-solve random entries; exit 1 on a difference
+  verify   --db DIR [--sample N]  re-solve N random entries a layer, negamax and dfpn; exit 1 on a difference
   export   --db DIR --out FILE    write the portable compressed file
   import   --in FILE --db DIR     read one (a damaged file changes nothing)`
 
@@ -69,6 +71,7 @@ func runBook(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 
 // bookFlags are the flags of every book command.
 type bookFlags struct {
+	fs      *pflag.FlagSet
 	db      string
 	board   string
 	created bool // open made the database: there was nothing at db
@@ -77,15 +80,50 @@ type bookFlags struct {
 // register adds --db, and --board unless the command's solver flags have
 // it.
 func (f *bookFlags) register(fs *pflag.FlagSet, board bool) {
+	f.fs = fs
 	fs.StringVar(&f.db, "db", "", "book database `DIR`")
 	f.board = "7x6"
 	if board {
-		fs.StringVar(&f.board, "board", "7x6", "board size, `WxH`")
+		fs.StringVar(&f.board, "board", "7x6", "board size, `WxH` (default: the database's one board)")
 	}
 }
 
-// open checks the flags and opens the database.
+// open checks the flags and opens the database. A command that writes
+// works on --board; one that reads, on the board the database holds a book
+// of, unless --board says which (see boards).
 func (f *bookFlags) open(readOnly bool) (*position.Board, *book.Book, error) {
+	if !readOnly {
+		b, bk, err := f.openDB(false)
+		return b, bk, err
+	}
+	boards, bk, err := f.openAll()
+	if err == nil && len(boards) > 1 {
+		bk.Close()
+		err = fmt.Errorf("%s holds books of %s: choose one with --board", f.db, boardList(boards))
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return boards[0], bk, nil
+}
+
+// openAll opens the database to read, and returns the boards to work on
+// (see boards).
+func (f *bookFlags) openAll() ([]*position.Board, *book.Book, error) {
+	b, bk, err := f.openDB(true)
+	if err != nil {
+		return nil, nil, err
+	}
+	boards, err := f.boards(bk, b)
+	if err != nil {
+		bk.Close()
+		return nil, nil, err
+	}
+	return boards, bk, nil
+}
+
+// openDB checks --db and --board and opens the database.
+func (f *bookFlags) openDB(readOnly bool) (*position.Board, *book.Book, error) {
 	if err := required("--db DIR", f.db); err != nil {
 		return nil, nil, err
 	}
@@ -101,6 +139,36 @@ func (f *bookFlags) open(readOnly bool) (*position.Board, *book.Book, error) {
 	}
 	bk, err := book.Open(f.db, book.Options{ReadOnly: readOnly})
 	return b, bk, err
+}
+
+// boards returns the boards to work on: flag, if --board was given and the
+// database holds its book, else every board the database holds a book of.
+func (f *bookFlags) boards(bk *book.Book, flag *position.Board) ([]*position.Board, error) {
+	held, err := bk.Boards()
+	if err != nil {
+		return nil, err
+	}
+	if len(held) == 0 {
+		return nil, fmt.Errorf("%s holds no book", f.db)
+	}
+	if !f.fs.Changed("board") {
+		return held, nil
+	}
+	for _, b := range held {
+		if b.String() == flag.String() {
+			return []*position.Board{b}, nil
+		}
+	}
+	return nil, fmt.Errorf("%s holds no book of %s, only of %s", f.db, flag, boardList(held))
+}
+
+// boardList is "5x4, 7x6".
+func boardList(boards []*position.Board) string {
+	names := make([]string, len(boards))
+	for i, b := range boards {
+		names[i] = b.String()
+	}
+	return strings.Join(names, ", ")
 }
 
 // required is the error for a required flag left empty, or nil.
@@ -359,18 +427,33 @@ func bookLookup(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book stats", "book stats --db DIR [--board WxH]", stdout, stderr)
+	fs := newFlagSet("book stats", "book stats --db DIR [--board WxH]\n\nThe positions and results of the book of each board in the database, by stones.", stdout, stderr)
 	var bf bookFlags
 	bf.register(fs, true)
-	b, bk, done, err := bf.parseOpen(fs, args, true, nil)
-	if done {
+	if done, err := parse(fs, args); done {
 		return err
 	}
-	defer bk.Close()
-	st, err := bk.Stats(b)
+	boards, bk, err := bf.openAll()
 	if err != nil {
 		return err
 	}
+	defer bk.Close()
+	var st book.Stats
+	for i, b := range boards {
+		if st, err = bk.Stats(b); err != nil {
+			return err
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		printStats(stdout, b, st)
+	}
+	fmt.Fprintf(stdout, "on disk: %d bytes in tables, %d with the write-ahead log\n", st.TableBytes, st.DiskBytes)
+	return nil
+}
+
+// printStats prints the stats of the book of board b.
+func printStats(stdout io.Writer, b *position.Board, st book.Stats) {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "stones\tpositions\twins\tdraws\tlosses\t")
 	for n, s := range st.ByStones {
@@ -379,20 +462,25 @@ func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 	}
 	tw.Flush()
-	fmt.Fprintf(stdout, "board %s, depth %d, %d positions (mirror images once)\n", b, st.Depth, st.Positions)
-	fmt.Fprintf(stdout, "on disk: %d bytes in tables, %d with the write-ahead log (every board's)", st.TableBytes, st.DiskBytes)
-	if st.Positions > 0 {
-		fmt.Fprintf(stdout, "; %.2f and %.2f bytes a position", float64(st.TableBytes)/float64(st.Positions), float64(st.DiskBytes)/float64(st.Positions))
+	depth := "none recorded (a generation under way?)"
+	if st.Depth >= 0 {
+		depth = strconv.Itoa(st.Depth)
 	}
-	fmt.Fprintln(stdout)
-	return nil
+	fmt.Fprintf(stdout, "board %s, depth %s, %d positions (mirror images once)\n", b, depth, st.Positions)
 }
 
+const verifyUsage = `book verify --db DIR [--sample N] [--seed S] [flags]
+
+Draws N random entries of each number of stones and solves them without the
+book, with negamax (the exact score) and with DFPN (the sign): a wrong entry
+and a wrong engine tell apart. Prints what was checked by stones; exit 1 if
+an engine disagrees with the book.`
+
 func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book verify", "book verify --db DIR --sample N [--seed S] [flags]\n\nSolves N random entries with the search (without the book) and compares.", stdout, stderr)
+	fs := newFlagSet("book verify", verifyUsage, stdout, stderr)
 	var bf bookFlags
 	bf.register(fs, false)
-	sample := fs.Int("sample", 100, "entries to check")
+	sample := fs.Int("sample", 20, "entries to check of each number of stones")
 	seed := fs.Uint64("seed", 1, "random seed")
 	var sf solverFlags
 	sf.register(fs, false)
@@ -409,14 +497,33 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	defer bk.Close()
 	start := time.Now()
-	bad, n, err := bk.Verify(ctx, b, *sample, *seed, sf.negamax())
+	exact, dfpn := sf.negamax(), pns.New(pns.Options{TableMiB: sf.tableMiB, Threads: sf.threads})
+	bad, layers, err := bk.Verify(ctx, b, *sample, *seed,
+		book.Checker{Engine: "negamax", Solve: func(ctx context.Context, p position.Position) (int, error) {
+			r, err := exact.Solve(ctx, p, negamax.Strong)
+			return r.Score, err
+		}},
+		book.Checker{Engine: "dfpn", Weak: true, Solve: func(ctx context.Context, p position.Position) (int, error) {
+			r, _, err := dfpn.Weak(ctx, p)
+			return r, err
+		}})
 	for _, m := range bad {
 		fmt.Fprintf(stderr, "c4 book verify: %v\n", m)
 	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d entries checked, %d differ (%s)\n", n, len(bad), time.Since(start).Round(time.Millisecond))
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "stones\tpositions\tchecked\tdiffer\t")
+	checked := 0
+	for _, l := range layers {
+		if l.Positions > 0 {
+			fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Stones, l.Positions, l.Checked, l.Differ)
+			checked += l.Checked
+		}
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "board %s: %d entries checked by negamax and dfpn, %d disagreements (%s)\n", b, checked, len(bad), time.Since(start).Round(time.Millisecond))
 	if len(bad) > 0 {
 		return errFailed
 	}

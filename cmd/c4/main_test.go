@@ -259,14 +259,40 @@ func TestBook(t *testing.T) {
 	if out := run(1, "book", "lookup", "--db", db, "--board", "5x4", "6", "333311122"); !strings.Contains(out, "not a column") || !strings.Contains(out, `"333311122" is not in the book`) {
 		t.Errorf("lookup of bad positions printed %q", out)
 	}
-	if out := run(0, "book", "verify", "--db", db, "--board", "5x4", "--sample", "200", "--tt-mib", "8"); !strings.Contains(out, "200 entries checked, 0 differ") {
+	if out := run(0, "book", "verify", "--db", db, "--board", "5x4", "--sample", "200", "--tt-mib", "8"); !strings.Contains(out, "      8       9964      200       0") ||
+		!strings.Contains(out, "1043 entries checked by negamax and dfpn, 0 disagreements") {
 		t.Errorf("verify printed %q", out)
 	}
+	// A database of one board: the commands that read it take its board.
 	file := filepath.Join(dir, "book.c4b")
-	run(0, "book", "export", "--db", db, "--board", "5x4", "--out", file)
+	if out := run(0, "book", "export", "--db", db, "--out", file); out != "16465 positions of 5x4 written to "+file+"\n" {
+		t.Errorf("export without --board printed %q", out)
+	}
+	if out := run(0, "book", "stats", "--db", db); !strings.Contains(out, "board 5x4, depth 8, 16465 positions") {
+		t.Errorf("stats without --board printed %q", out)
+	}
+	if out := run(0, "book", "lookup", "--db", db, "33"); !strings.HasPrefix(out, "33 0 moves:") {
+		t.Errorf("lookup without --board printed %q", out)
+	}
+	if out := run(1, "book", "export", "--db", db, "--board", "7x6", "--out", file+"2"); !strings.Contains(out, "holds no book of 7x6, only of 5x4") {
+		t.Errorf("export of a board the database lacks printed %q", out)
+	}
+	if _, err := os.Stat(file + "2"); err == nil {
+		t.Error("a failed export wrote its file")
+	}
 	db2 := filepath.Join(dir, "db2")
 	if out := run(0, "book", "import", "--in", file, "--db", db2); !strings.Contains(out, "16465 positions of 5x4") {
 		t.Errorf("import printed %q", out)
+	}
+	// A database of several boards: stats shows each; the others ask which.
+	run(0, "book", "generate", "--db", db2, "--board", "4x4", "--depth", "3", "--tt-mib", "8")
+	if out := run(0, "book", "stats", "--db", db2); !strings.Contains(out, "board 4x4, depth 3, 37 positions") || !strings.Contains(out, "board 5x4, depth 8, 16465 positions") {
+		t.Errorf("stats of two boards printed %q", out)
+	}
+	for _, cmd := range [][]string{{"export", "--out", file + "2"}, {"lookup", "4"}, {"verify"}} {
+		if out := run(1, append([]string{"book", cmd[0], "--db", db2}, cmd[1:]...)...); !strings.Contains(out, "holds books of 4x4, 5x4: choose one with --board") {
+			t.Errorf("book %s of two boards printed %q", cmd[0], out)
+		}
 	}
 	os.WriteFile(file, []byte("C4BOOK\x01garbage"), 0o644)
 	if out := run(1, "book", "import", "--in", file, "--db", db2); !strings.Contains(out, "corrupt or truncated") {
