@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -67,11 +68,29 @@ func TestSolveStream(t *testing.T) {
 	}
 }
 
-// TestSolveEmptyLine checks that an empty line is the empty board, on a board
-// small enough to solve at once.
+// TestSolveEmptyLine checks that an empty line and a test set's " <score>"
+// are the empty board, on a board small enough to solve at once, and that
+// no other line is: an indented position, a tab, a score out of range.
 func TestSolveEmptyLine(t *testing.T) {
-	code, out, errOut := c4(t, "\n2\t0\n 0\n"+strings.Repeat("1", 100<<10)+"\n3 x y\n", "solve", "--board", "4x4", "--tt-mib", "1")
-	if code != 1 || out != " 0\n2 0\n 0\n3 0\n" || !strings.Contains(errOut, "line 4: position") || !strings.Contains(errOut, "too long") {
+	in := "\n2\t0\n 0\n 4453\n\t8\n  3\n 99\n3 x y\n"
+	code, out, errOut := c4(t, in, "solve", "--board", "4x4", "--tt-mib", "1")
+	if code != 1 || out != " 0\n2 0\n 0\n3 0\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	for n := 4; n <= 7; n++ {
+		if want := fmt.Sprintf("line %d: starts with a blank: the position must come first", n); !strings.Contains(errOut, want) {
+			t.Errorf("stderr %q lacks %q", errOut, want)
+		}
+	}
+}
+
+// TestSolveLongLine: a line too long to read is one more bad line, and the
+// stream goes on.
+func TestSolveLongLine(t *testing.T) {
+	in := "2\n" + strings.Repeat("1", 3<<20) + "\n3\n" + strings.Repeat("2", 1<<20+1)
+	code, out, errOut := c4(t, in, "solve", "--board", "4x4", "--tt-mib", "1")
+	if code != 1 || out != "2 0\n3 0\n" || strings.Count(errOut, "longer than 1048576 bytes: skipped") != 2 ||
+		!strings.Contains(errOut, "line 2: ") || !strings.Contains(errOut, "line 4: ") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

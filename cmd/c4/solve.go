@@ -18,9 +18,11 @@ import (
 const solveUsage = `solve [flags] [POSITION...]
 
 Prints "<position> <score>" for each position: the arguments, or one position
-a line on standard input (the first word of the line; an empty line is the
-empty board; lines starting with '#' are skipped), so "c4 solve < set"
-reproduces a test set. Scores are from the side to move: 0 a draw, positive a
+a line on standard input: the first word of the line, so "c4 solve < set"
+reproduces a test set. An empty line is the empty board, and so is a test
+set's " <score>" (one blank, then a score); any other line that starts with
+a blank is an error, as is a line over 1 MiB; lines starting with '#' are
+skipped. Scores are from the side to move: 0 a draw, positive a
 win (the sooner the higher), negative a loss. A bad position is reported on
 stderr and the run goes on; the exit status is then 1.`
 
@@ -67,29 +69,22 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			}
 		}
 	} else {
-		sc := bufio.NewScanner(stdin)
-		sc.Buffer(make([]byte, 64<<10), 16<<20)
-		for n := 1; sc.Scan(); n++ {
-			text := strings.TrimRight(sc.Text(), "\r")
-			if n == 1 {
-				text = strings.TrimPrefix(text, "\ufeff") // a byte-order mark
-			}
+		err := eachLine(stdin, func(n int, text string, err error) error {
+			where := fmt.Sprintf("line %d: ", n)
 			if strings.HasPrefix(text, "#") {
-				continue
+				return nil
 			}
-			// The position is the line's first word; a line starting with
-			// a blank (" 1", a set's line for the empty board) is the empty
-			// board.
-			moves := text
-			if i := strings.IndexAny(text, " \t"); i >= 0 {
-				moves = text[:i]
+			moves, err2 := lineMoves(text, b)
+			if err = errors.Join(err, err2); err != nil {
+				failed = true
+				out.Flush()
+				fmt.Fprintf(stderr, "c4 solve: %s%v\n", where, err)
+				return nil
 			}
-			if err := solveOne(fmt.Sprintf("line %d: ", n), moves); err != nil {
-				return err
-			}
-		}
-		if err := sc.Err(); err != nil {
-			return fmt.Errorf("reading standard input: %w", err)
+			return solveOne(where, moves)
+		})
+		if err != nil {
+			return err
 		}
 	}
 	if failed {
