@@ -91,4 +91,3 @@ func lineMoves(text string, b *position.Board) (string, error) {
 	}
 	return "", fmt.Errorf("starts with a blank: the position must come first (%q alone is the empty board with its score)", " 1")
 }
-
