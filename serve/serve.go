@@ -22,6 +22,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"runtime"
 	"strings"
 	"sync"
@@ -113,23 +114,48 @@ func New(cfg Config) *Server {
 		reply(w, http.StatusNotFound, apiError{fmt.Sprintf("%s: no such endpoint; the API is GET /api/solve?pos=...", r.URL.Path)})
 	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
-	mux.Handle("GET /", http.FileServerFS(mustSub(static, "static")))
-	s.handler = s.logged(apiMethods(mux))
+	mux.Handle("GET /", pages(mustSub(static, "static")))
+	s.handler = s.logged(strict(mux))
 	return s
 }
 
-// apiMethods answers a request under /api/ by another method than GET or
-// HEAD with 405 in JSON, as the API's clients expect, instead of h's text.
-// It wraps the mux because the mux cannot take it: a pattern "/api/" for
-// every method conflicts with "GET /" there.
-func apiMethods(h http.Handler) http.Handler {
+// maxURI is the longest request target (path and query) answered: a
+// position has at most 64 moves.
+const maxURI = 2 << 10
+
+// strict answers, in JSON as every error of the server, what h's mux
+// would answer in text or not at all: another method than GET or HEAD (405:
+// the mux cannot take a pattern of every method beside "GET /"), and a
+// request target longer than maxURI (400).
+func strict(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/api/") && r.Method != http.MethodGet && r.Method != http.MethodHead {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			reply(w, http.StatusMethodNotAllowed, apiError{fmt.Sprintf("%s %s: the API answers GET", r.Method, r.URL.Path)})
+			reply(w, http.StatusMethodNotAllowed, apiError{fmt.Sprintf("%s %s: the server answers GET", r.Method, r.URL.Path)})
+			return
+		}
+		if n := len(r.RequestURI); n > maxURI {
+			reply(w, http.StatusBadRequest, apiError{fmt.Sprintf("a request target of %d bytes: too long (at most %d)", n, maxURI)})
 			return
 		}
 		h.ServeHTTP(w, r)
+	})
+}
+
+// pages serves the files of fsys, and a JSON 404 for a path that is none
+// of them.
+func pages(fsys fs.FS) http.Handler {
+	files := http.FileServerFS(fsys)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if name == "" {
+			name = "."
+		}
+		if _, err := fs.Stat(fsys, name); err != nil {
+			reply(w, http.StatusNotFound, apiError{fmt.Sprintf("%s: no such page; the game is at /, the API at /api/solve?pos=...", r.URL.Path)})
+			return
+		}
+		files.ServeHTTP(w, r)
 	})
 }
 
@@ -158,7 +184,9 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      s.cfg.Budget + s.cfg.Wait + 5*time.Second,
 		IdleTimeout:       60 * time.Second,
-		MaxHeaderBytes:    8 << 10,
+		// Requests up to this size reach strict, which refuses a long
+		// target in JSON; past it, net/http answers 431 in text.
+		MaxHeaderBytes: 1 << 20,
 	}
 }
 
@@ -186,10 +214,9 @@ type apiError struct {
 
 // solve answers GET /api/solve?pos=MOVES[&weak=1].
 func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
-	moves := r.URL.Query().Get("pos")
-	weak := r.URL.Query().Get("weak")
-	if weak != "" && weak != "0" && weak != "1" {
-		reply(w, http.StatusBadRequest, apiError{fmt.Sprintf("weak=%q: want 0 or 1", weak)})
+	moves, weak, err := query(r.URL.RawQuery)
+	if err != nil {
+		reply(w, http.StatusBadRequest, apiError{err.Error()})
 		return
 	}
 	p, err := s.parse(moves)
@@ -199,7 +226,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	}
 
 	mode := negamax.Strong
-	if weak == "1" {
+	if weak {
 		mode = negamax.Weak
 	}
 	start := time.Now()
@@ -279,6 +306,32 @@ func answer(moves string, scores []int, st negamax.Stats, start time.Time) Answe
 	}
 	a.Micros = time.Since(start).Microseconds()
 	return a
+}
+
+// query reads the query of GET /api/solve: pos, required, once (empty for
+// the empty board), and weak, if given, once, 0 or 1. Anything else is an
+// error rather than a guess: a broken escape, a repeated or unknown
+// parameter.
+func query(raw string) (pos string, weak bool, err error) {
+	q, err := url.ParseQuery(raw)
+	if err != nil {
+		return "", false, fmt.Errorf("the query does not parse: %v", err)
+	}
+	for k, v := range q {
+		switch {
+		case k != "pos" && k != "weak":
+			return "", false, fmt.Errorf("unknown parameter %q: the API takes pos and weak", k)
+		case len(v) > 1:
+			return "", false, fmt.Errorf("%s is given %d times: give it once", k, len(v))
+		}
+	}
+	if _, ok := q["pos"]; !ok {
+		return "", false, errors.New("pos is missing: pos=MOVES, or pos= for the empty board")
+	}
+	if w, ok := q["weak"]; ok && w[0] != "0" && w[0] != "1" {
+		return "", false, fmt.Errorf("weak=%q: want 0 or 1", w[0])
+	}
+	return q.Get("pos"), q.Get("weak") == "1", nil
 }
 
 // parse checks a position from a request.

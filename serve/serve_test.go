@@ -124,6 +124,13 @@ func TestBadInput(t *testing.T) {
 		"pos=4455667":                     "already over",
 		"pos=" + strings.Repeat("1", 100): "too long",
 		"pos=44&weak=2":                   "weak",
+		"pos=%G1":                         "the query does not parse",
+		"pos=4&pos=5":                     "pos is given 2 times",
+		"pos=4&weak=1&weak=1":             "weak is given 2 times",
+		"pos=4&weak=":                     `weak="": want 0 or 1`,
+		"weak=1":                          "pos is missing",
+		"":                                "pos is missing",
+		"pos=4&depth=3":                   `unknown parameter "depth"`,
 	} {
 		code, _, msg := get(t, ts.Client(), ts.URL, q)
 		if code != http.StatusBadRequest || !strings.Contains(msg, want) {
@@ -163,7 +170,8 @@ func TestBoardInfo(t *testing.T) {
 	}
 }
 
-// TestAPIElse: another method or path under /api/ gets a JSON error too.
+// TestAPIElse: another method, or a path that is neither the API's nor the
+// page's, gets a JSON error too.
 func TestAPIElse(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	for _, tc := range []struct {
@@ -171,9 +179,12 @@ func TestAPIElse(t *testing.T) {
 		code         int
 		want         string
 	}{
-		{"POST", "/api/solve?pos=4", http.StatusMethodNotAllowed, "POST /api/solve: the API answers GET"},
-		{"DELETE", "/api/", http.StatusMethodNotAllowed, "DELETE /api/: the API answers GET"},
+		{"POST", "/api/solve?pos=4", http.StatusMethodNotAllowed, "POST /api/solve: the server answers GET"},
+		{"DELETE", "/api/", http.StatusMethodNotAllowed, "DELETE /api/: the server answers GET"},
 		{"GET", "/api/solv", http.StatusNotFound, "/api/solv: no such endpoint"},
+		{"GET", "/nothing", http.StatusNotFound, "/nothing: no such page"},
+		{"POST", "/", http.StatusMethodNotAllowed, "POST /: the server answers GET"},
+		{"PUT", "/healthz", http.StatusMethodNotAllowed, "PUT /healthz: the server answers GET"},
 	} {
 		req, err := http.NewRequest(tc.method, ts.URL+tc.path, nil)
 		if err != nil {
@@ -188,6 +199,23 @@ func TestAPIElse(t *testing.T) {
 		res.Body.Close()
 		if res.StatusCode != tc.code || err != nil || !strings.Contains(e.Error, tc.want) || res.Header.Get("Content-Type") != "application/json" {
 			t.Errorf("%s %s: %d %q (%v), want %d with %q", tc.method, tc.path, res.StatusCode, e.Error, err, tc.code, tc.want)
+		}
+	}
+}
+
+// TestOversized: a request too long for the API, up to the size the HTTP
+// server reads, gets the API's 400 in JSON, as every bad position does.
+func TestOversized(t *testing.T) {
+	srv := New(Config{Logger: discard, TableMiB: 16})
+	t.Cleanup(srv.Close)
+	ts := httptest.NewUnstartedServer(srv.Handler())
+	ts.Config = srv.HTTPServer("")
+	ts.Start()
+	t.Cleanup(ts.Close)
+	for _, n := range []int{100, 10 << 10, 600 << 10} {
+		code, _, msg := get(t, ts.Client(), ts.URL, "pos="+strings.Repeat("4", n))
+		if code != http.StatusBadRequest || !strings.Contains(msg, "too long") {
+			t.Errorf("pos of %d moves: %d %q, want 400 in JSON", n, code, msg)
 		}
 	}
 }
