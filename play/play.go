@@ -69,38 +69,71 @@ func centreDist(c, w int) int {
 	return d
 }
 
-// Run plays one game, reading the human's commands from in and writing the
-// board and messages to out, until the game ends, the human quits ("q" or
-// the end of the input), or ctx ends.
+// Run plays games, reading the human's commands from in and writing the
+// board and messages to out, until the human quits ("q", "n" when asked to
+// play again, or the end of the input) or ctx ends.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
-	g := game{cfg: cfg, out: out, pos: position.New(cfg.Board)}
 	sc := bufio.NewScanner(in)
+	for {
+		quit, err := playOne(ctx, cfg, sc, out)
+		if quit || err != nil {
+			return err
+		}
+		if !again(sc, out) {
+			return sc.Err()
+		}
+	}
+}
+
+// again asks whether to play another game.
+func again(sc *bufio.Scanner, out io.Writer) bool {
+	for {
+		fmt.Fprint(out, "play again? (y/n): ")
+		if !sc.Scan() {
+			fmt.Fprintln(out)
+			return false
+		}
+		switch strings.ToLower(strings.TrimSpace(sc.Text())) {
+		case "y", "yes":
+			return true
+		case "n", "no", "q", "quit":
+			return false
+		}
+		fmt.Fprintln(out, "type y or n")
+	}
+}
+
+// playOne plays one game; quit says that the human ended it and wants no
+// other.
+func playOne(ctx context.Context, cfg Config, sc *bufio.Scanner, out io.Writer) (quit bool, err error) {
+	g := game{cfg: cfg, out: out, pos: position.New(cfg.Board)}
+	g.sides()
 	for {
 		g.draw()
 		if g.pos.IsOver() {
 			g.result()
-			return nil
+			return false, nil
 		}
 		if !cfg.HumansTurn(g.pos.Moves()) {
 			if err := g.machineMove(ctx); err != nil {
-				return err
+				return true, err
 			}
 			continue
 		}
 		if cfg.Hints {
 			if err := g.hints(ctx); err != nil {
-				return err
+				return true, err
 			}
 		}
 		for {
-			fmt.Fprintf(out, "your move (1-%d, u undo, q quit): ", cfg.Board.Width())
+			fmt.Fprintf(out, "your move, %s (1-%d, u undo, q quit): ", g.stone(g.pos.Moves()%2), cfg.Board.Width())
 			if !sc.Scan() {
 				fmt.Fprintln(out)
-				return sc.Err()
+				return true, sc.Err()
 			}
 			done, quit := g.command(strings.TrimSpace(sc.Text()))
 			if quit {
-				return nil
+				return true, nil
 			}
 			if done {
 				break
@@ -196,39 +229,62 @@ func (g *game) hints(ctx context.Context) error {
 	return nil
 }
 
+// sides says who plays which stones.
+func (g *game) sides() {
+	you := 0
+	if !g.cfg.HumansTurn(0) {
+		you = 1
+	}
+	order := [2]string{"first", "second"}
+	fmt.Fprintf(g.out, "\nnew game: you play %s (%s), c4 plays %s (%s)\n",
+		g.stone(you), order[you], g.stone(1-you), order[1-you])
+}
+
+// stone is how the board draws the stones of the first (0) or second (1)
+// player.
+func (g *game) stone(player int) string {
+	if g.cfg.Colour {
+		return [2]string{"\033[31mX\033[0m", "\033[33mO\033[0m"}[player]
+	}
+	return [2]string{"X", "O"}[player]
+}
+
 // result says how the game ended.
 func (g *game) result() {
 	switch {
 	case !g.pos.HasFour():
-		fmt.Fprintln(g.out, "draw")
+		fmt.Fprintln(g.out, "draw: the board is full")
 	case g.cfg.HumansTurn(g.pos.Moves() - 1):
-		fmt.Fprintln(g.out, "you win")
+		fmt.Fprintln(g.out, "you win: four in a row")
 	default:
-		fmt.Fprintln(g.out, "c4 wins")
+		fmt.Fprintln(g.out, "c4 wins: four in a row")
+	}
+	if g.pos.HasFour() && !g.cfg.Colour {
+		fmt.Fprintln(g.out, "(* marks the four)")
 	}
 	fmt.Fprintf(g.out, "moves: %s\n", position.Format(g.moves))
 }
 
 // draw prints the board, the first player's stones as X and the second's
-// as O (in red and yellow with Colour), and the column numbers.
+// as O (in red and yellow with Colour), and the column numbers. The stones
+// of a four in a row are drawn as * (in reverse video with Colour).
 func (g *game) draw() {
-	x, o := "X", "O"
-	if g.cfg.Colour {
-		x, o = "\033[31mX\033[0m", "\033[33mO\033[0m"
-	}
 	b := g.cfg.Board
+	four := g.four()
 	fmt.Fprintln(g.out)
 	for r := b.Height() - 1; r >= 0; r-- {
 		var sb strings.Builder
 		for c := range b.Width() {
 			sb.WriteByte(' ')
-			switch g.cellOwner(c, r) {
-			case 0:
-				sb.WriteString(x)
-			case 1:
-				sb.WriteString(o)
-			default:
+			switch p := g.cellOwner(c, r); {
+			case p < 0:
 				sb.WriteByte('.')
+			case !four[[2]int{c, r}]:
+				sb.WriteString(g.stone(p))
+			case g.cfg.Colour:
+				sb.WriteString("\033[7m" + g.stone(p))
+			default:
+				sb.WriteByte('*')
 			}
 		}
 		fmt.Fprintln(g.out, sb.String())
@@ -239,6 +295,38 @@ func (g *game) draw() {
 		sb.WriteByte(position.ColumnName(c))
 	}
 	fmt.Fprintln(g.out, sb.String())
+}
+
+// four returns the cells (column, row) of the four in a row that ended
+// the game, if there is one.
+func (g *game) four() map[[2]int]bool {
+	if !g.pos.HasFour() {
+		return nil
+	}
+	b := g.cfg.Board
+	at := func(c, r int) int {
+		if c < 0 || c >= b.Width() || r < 0 || r >= b.Height() {
+			return -1
+		}
+		return g.cellOwner(c, r)
+	}
+	for c := range b.Width() {
+		for r := range b.Height() {
+			p := at(c, r)
+			for _, d := range [][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+				cells := map[[2]int]bool{}
+				for i := range 4 {
+					if at(c+i*d[0], r+i*d[1]) == p && p >= 0 {
+						cells[[2]int{c + i*d[0], r + i*d[1]}] = true
+					}
+				}
+				if len(cells) == 4 {
+					return cells
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // cellOwner is 0 if the first player has the cell of column c and row r, 1

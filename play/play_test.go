@@ -75,6 +75,38 @@ func TestUndoAndQuit(t *testing.T) {
 	}
 }
 
+// TestFourAndAgain: the game says which side the human plays, marks the
+// four that ends it, and asks to play again; y starts a new game, n ends.
+func TestFourAndAgain(t *testing.T) {
+	var out strings.Builder
+	cfg := config(t, 5, 4, 0)
+	cfg.Hints = false
+	// The human stacks columns 1 and 5; c4 (O) wins in column 2.
+	in := "1\n1\n1\n5\n5\nmaybe\ny\n3\nu\nq\n"
+	if err := Run(context.Background(), cfg, strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{
+		"new game: you play X (first), c4 plays O (second)",
+		"your move, X (1-5",
+		" O * . . .\n X * . . .\n X * . . X\n X * . . X\n 1 2 3 4 5\nc4 wins: four in a row\n(* marks the four)\nmoves: 1212115252\n",
+		"play again? (y/n): type y or n\nplay again? (y/n): \nnew game",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "new game:"); n != 2 {
+		t.Errorf("%d games, want 2:\n%s", n, got)
+	}
+	out.Reset()
+	cfg = config(t, 5, 4, 1)
+	if err := Run(context.Background(), cfg, strings.NewReader("q\n"), &out); err != nil || !strings.Contains(out.String(), "you play O (second), c4 plays X (first)") {
+		t.Errorf("c4 first: %v\n%s", err, out.String())
+	}
+}
+
 func TestBestMove(t *testing.T) {
 	for _, tc := range []struct {
 		scores []int

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -44,6 +45,23 @@ func TestBrowser(t *testing.T) {
 	if want := []string{"-13", "-2", "-13", "-13", "-13", "+13", "-13"}; !equal(scores, want) {
 		t.Errorf("scores shown %q, want %q", scores, want)
 	}
+	// What they mean: on hover, and below the board for the column pointed
+	// at; the position's verdict; the columns' numbers under the board.
+	said, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[
+		document.querySelector('#scores span[data-col="5"]').title,
+		document.querySelector('#scores span[data-col="1"]').title,
+		document.getElementById("status").textContent,
+		[...document.querySelectorAll("#labels span")].map(s => s.textContent).join(""),
+		(document.querySelector('#scores span[data-col="0"]').dispatchEvent(new MouseEvent("mouseenter")),
+		 document.getElementById("explain").textContent)]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"wins with your 9th stone", "loses: c4 wins with its 20th stone",
+		"Red to move: Red wins with its 9th stone with perfect play.", "1234567",
+		"Column 1: loses: c4 wins with its 9th stone."}; !equal(said, want) {
+		t.Errorf("the page says %q, want %q", said, want)
+	}
 
 	// The human plays column 2 (column 6 would win at once), then asks c4
 	// to move.
@@ -63,7 +81,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if status != "Red to move." {
+	if !strings.HasPrefix(status, "Red to move: ") || !strings.HasSuffix(status, " with perfect play.") {
 		t.Errorf("status %q", status)
 	}
 	// The address holds the game: the 17th stone in column 2, c4's reply.
@@ -111,7 +129,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Not a game, ?pos=4444444: move 7: column 4 is full; a new game instead. Red to move."; status != want {
+	if want := "Not a game, ?pos=4444444: move 7: column 4 is full; a new game instead. Red to move: Red wins with its 21st stone with perfect play."; status != want {
 		t.Errorf("status %q, want %q", status, want)
 	}
 }
@@ -190,6 +208,33 @@ func TestBrowserBoard(t *testing.T) {
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready+` && `+stones+` === 3 && location.search === "?pos=332"`)); err != nil {
 		t.Fatalf("no move 2 after keys 6, 2: %v", err)
+	}
+}
+
+// TestBrowserWide: past 9 columns, the columns are lettered under the
+// board and their letters play them.
+func TestBrowserWide(t *testing.T) {
+	ctx := browser(t)
+	b, err := position.ParseBoard("10x3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(t, Config{Board: b})
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("a"), chromedp.KeyEvent("1")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready+` && location.search === "?pos=a1"`)); err != nil {
+		t.Fatalf("no moves a, 1 after their keys: %v", err)
+	}
+	labels, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#labels span")].map(s => s.textContent).join("")`))
+	if err != nil || labels != "123456789a" {
+		t.Errorf("labels %q (%v), want 123456789a", labels, err)
 	}
 }
 
