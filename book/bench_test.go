@@ -1,8 +1,14 @@
 package book
 
 import (
+	"bytes"
+	"context"
 	"math/rand/v2"
+	"os"
+	"runtime"
 	"slices"
+	"strconv"
+	"syscall"
 	"testing"
 	"time"
 
@@ -39,4 +45,103 @@ func BenchmarkLookup(b *testing.B) {
 	slices.Sort(times)
 	b.ReportMetric(float64(times[len(times)/2].Nanoseconds())/1e3, "p50-µs")
 	b.ReportMetric(float64(times[len(times)*99/100].Nanoseconds())/1e3, "p99-µs")
+}
+
+// BenchmarkReadMemory writes a portable file of every 7x6 position of up to
+// $C4_BENCH_DEPTH stones (default 10; 12 is the size of a complete book of
+// 12 stones, 9.2 million positions, and takes a minute to make), with made
+// up scores, then reads it into memory as the built-in book is read, and
+// reports the time and heap of a read and the time of a lookup:
+//
+//	C4_BENCH_DEPTH=12 go test -tags pebblegozstd ./book -run XXX -bench ReadMemory -benchtime 3x
+func BenchmarkReadMemory(b *testing.B) {
+	depth := 10
+	if d, err := strconv.Atoi(os.Getenv("C4_BENCH_DEPTH")); err == nil {
+		depth = d
+	}
+	var keys []uint64
+	for _, layer := range Enumerate(position.New(position.Standard), depth) {
+		keys = append(keys, layer...)
+	}
+	slices.Sort(keys)
+	var file bytes.Buffer
+	h := fileHeader{board: position.Standard, depth: depth}
+	if _, err := encode(&file, h, func(put func(uint64, int) bool) error {
+		for i, k := range keys {
+			put(k, i%43-21)
+		}
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	var m *Memory
+	for b.Loop() {
+		var err error
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if m, err = ReadMemory(bytes.NewReader(file.Bytes())); err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "heap-MiB")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	start := time.Now()
+	const lookups = 1 << 20
+	for range lookups {
+		p, _ := position.Standard.FromKey(keys[rng.IntN(len(keys))])
+		if _, ok := m.Score(p); !ok {
+			b.Fatal("a key not found")
+		}
+	}
+	b.ReportMetric(float64(time.Since(start).Nanoseconds())/lookups, "lookup-ns")
+	b.ReportMetric(float64(file.Len())/float64(len(keys)), "file-B/pos")
+}
+
+// BenchmarkLayerCost estimates the cost of solving the whole 7x6 layer of
+// $C4_BENCH_DEPTH stones (default 10) as a generation does: it solves 8
+// runs of $C4_BENCH_RUN consecutive positions (default 500), spread evenly
+// over the layer, each on 2 workers with fresh 512 MiB tables, and reports
+// the processor time a position (user and system, both workers) and the
+// layer's estimated processor-hours:
+//
+//	C4_BENCH_DEPTH=12 go test -tags pebblegozstd ./book -run XXX -bench LayerCost -benchtime 1x -timeout 0
+func BenchmarkLayerCost(b *testing.B) {
+	depth, run := 10, 500
+	if d, err := strconv.Atoi(os.Getenv("C4_BENCH_DEPTH")); err == nil {
+		depth = d
+	}
+	if r, err := strconv.Atoi(os.Getenv("C4_BENCH_RUN")); err == nil {
+		run = r
+	}
+	layers := Enumerate(position.New(position.Standard), depth)
+	layer := layers[len(layers)-1]
+	const runs = 8
+	for b.Loop() {
+		var cpu time.Duration
+		solved := 0
+		for i := range runs {
+			from := len(layer) * (2*i + 1) / (2 * runs)
+			keys := layer[from:min(from+run, len(layer))]
+			before := cpuTime()
+			err := solveKeys(context.Background(), position.Standard, keys, 2, solverOptions(512), func(int, int) error { return nil })
+			if err != nil {
+				b.Fatal(err)
+			}
+			cpu += cpuTime() - before
+			solved += len(keys)
+		}
+		per := cpu.Seconds() / float64(solved)
+		b.ReportMetric(per*1e3, "cpu-ms/pos")
+		b.ReportMetric(per*float64(len(layer))/3600, "layer-cpu-h")
+	}
+}
+
+// cpuTime is the processor time of the process so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -92,6 +92,12 @@ func TestBrowser(t *testing.T) {
 	if want := "?pos=" + start + "2"; len(search) != len(want)+1 || search[:len(want)] != want {
 		t.Errorf("address ?%s, want %s and c4's move", search, want)
 	}
+	// The screenshot shows what pointing at column 3 says.
+	explain, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#scores span[data-col="2"]').dispatchEvent(new MouseEvent("mouseenter")),
+		document.getElementById("explain").textContent`))
+	if err != nil || !strings.HasPrefix(explain, "Column 3: ") {
+		t.Errorf("pointing at column 3 says %q (%v)", explain, err)
+	}
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)
@@ -215,7 +221,7 @@ func TestBrowserBoard(t *testing.T) {
 // board and their letters play them.
 func TestBrowserWide(t *testing.T) {
 	ctx := browser(t)
-	b, err := position.ParseBoard("10x3")
+	b, err := position.ParseBoard("10x2")
 	if err != nil {
 		t.Fatal(err)
 	}
