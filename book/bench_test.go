@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"c4/negamax"
 	"c4/position"
 )
 
@@ -19,7 +20,7 @@ import (
 // million positions, generated first, about 20 s) from a warm database and
 // reports the 50th and 99th percentiles of the time of one lookup:
 //
-//	go test -tags pebblegozstd ./book -run XXX -bench Lookup -benchtime 100000x
+//	go test ./book -run XXX -bench Lookup -benchtime 100000x
 func BenchmarkLookup(b *testing.B) {
 	board := mustBoard(b, 5, 4)
 	bk := openBook(b, b.TempDir())
@@ -53,7 +54,7 @@ func BenchmarkLookup(b *testing.B) {
 // up scores, then reads it into memory as the built-in book is read, and
 // reports the time and heap of a read and the time of a lookup:
 //
-//	C4_BENCH_DEPTH=12 go test -tags pebblegozstd ./book -run XXX -bench ReadMemory -benchtime 3x
+//	C4_BENCH_DEPTH=12 go test ./book -run XXX -bench ReadMemory -benchtime 3x
 func BenchmarkReadMemory(b *testing.B) {
 	depth := 10
 	if d, err := strconv.Atoi(os.Getenv("C4_BENCH_DEPTH")); err == nil {
@@ -105,9 +106,11 @@ func BenchmarkReadMemory(b *testing.B) {
 // runs of $C4_BENCH_RUN consecutive positions (default 500), spread evenly
 // over the layer, each on 2 workers with fresh 512 MiB tables, and reports
 // the processor time a position (user and system, both workers) and the
-// layer's estimated processor-hours:
+// layer's estimated processor-hours. C4_BENCH_SORTED=1 takes runs of sorted
+// keys instead of the generation's order, C4_BENCH_PLAIN=1 the solver's
+// options for one position instead of solverOptions':
 //
-//	C4_BENCH_DEPTH=12 go test -tags pebblegozstd ./book -run XXX -bench LayerCost -benchtime 1x -timeout 0
+//	C4_BENCH_DEPTH=12 go test ./book -run XXX -bench LayerCost -benchtime 1x -timeout 0
 func BenchmarkLayerCost(b *testing.B) {
 	depth, run := 10, 500
 	if d, err := strconv.Atoi(os.Getenv("C4_BENCH_DEPTH")); err == nil {
@@ -118,6 +121,13 @@ func BenchmarkLayerCost(b *testing.B) {
 	}
 	layers := Enumerate(position.New(position.Standard), depth)
 	layer := layers[len(layers)-1]
+	if os.Getenv("C4_BENCH_SORTED") != "" { // runs of sorted keys instead
+		slices.Sort(layer)
+	}
+	opts := solverOptions(512)
+	if os.Getenv("C4_BENCH_PLAIN") != "" { // the solver as it is for one position
+		opts = negamax.Options{TableMiB: 512}
+	}
 	const runs = 8
 	for b.Loop() {
 		var cpu time.Duration
@@ -126,7 +136,7 @@ func BenchmarkLayerCost(b *testing.B) {
 			from := len(layer) * (2*i + 1) / (2 * runs)
 			keys := layer[from:min(from+run, len(layer))]
 			before := cpuTime()
-			err := solveKeys(context.Background(), position.Standard, keys, 2, solverOptions(512), func(int, int) error { return nil })
+			err := solveKeys(context.Background(), position.Standard, keys, 2, opts, func(int, int) error { return nil })
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -18,10 +18,11 @@
 // (Export, ReadMemory), without a database: that is how c4 carries one
 // (package builtin).
 //
-// Tables are compressed with zstd in pure Go (pebble's pebblegozstd build
-// tag, set in c4's build and test commands) and carry bloom filters, so
-// that a lookup of a position the book does not hold, which the generator
-// does for every position when it resumes, reads no data block.
+// Tables are compressed with zstd (pebble's C binding in a build with cgo,
+// its pure-Go one under -tags pebblegozstd or without cgo: the same format,
+// so either build reads the other's books) and carry bloom filters, so that
+// a lookup of a position the book does not hold, which the generator does
+// for every position when it resumes, reads no data block.
 package book
 
 import (

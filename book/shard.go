@@ -24,9 +24,10 @@ import (
 // columns left to right, each position once up to mirror image). The split
 // depends on nothing but the board, the depth and Count, so machines that
 // each solve one shard, with any number of threads, together solve the
-// layer once; and since that order keeps siblings together, a shard's
-// positions share much of their search (on 7x6 positions of 12 stones,
-// 20% less time than runs of sorted keys: see docs/measurements.md).
+// layer once; and that order keeps siblings, which share much of their
+// search, together (runs of sorted keys, whose positions share their
+// right-hand columns, cost about as much: see docs/measurements.md, "Book
+// generation").
 type Shard struct {
 	Board        *position.Board
 	Depth        int

@@ -85,7 +85,7 @@ func values(moves []*int) []int {
 // answered by the book or from memory) and their nodes, without and with
 // solving ahead:
 //
-//	go test -tags pebblegozstd ./serve -run XXX -bench Game -benchtime 6x
+//	go test ./serve -run XXX -bench Game -benchtime 6x
 func BenchmarkGame(b *testing.B) {
 	book, err := builtin.Book()
 	if err != nil {

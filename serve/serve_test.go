@@ -352,7 +352,7 @@ func FuzzPos(f *testing.F) {
 // own time inside the server (the answers' micros), which sets apart what
 // HTTP adds:
 //
-//	go test -tags pebblegozstd ./serve -run XXX -bench API -benchtime 1000x
+//	go test ./serve -run XXX -bench API -benchtime 1000x
 func BenchmarkAPI(b *testing.B) {
 	for _, name := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2"} {
 		set := publictest.Set(b, name)

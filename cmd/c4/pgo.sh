@@ -7,7 +7,7 @@
 set -e
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-go build -tags pebblegozstd -pgo=off -o "$dir/c4" .
+go build -pgo=off -o "$dir/c4" .
 for run in strong:"" weak:--weak dfpn:"--engine dfpn --weak"; do
 	# shellcheck disable=SC2086 # the flags are meant to split
 	"$dir/c4" bench --threads 1 --tt-mib 64 ${run#*:} --cpuprofile "$dir/${run%%:*}.prof" >/dev/null

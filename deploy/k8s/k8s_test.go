@@ -131,7 +131,7 @@ func TestJobLocally(t *testing.T) {
 		t.Skip("builds c4")
 	}
 	c4 := filepath.Join(t.TempDir(), "c4")
-	build := exec.Command("go", "build", "-tags", "pebblegozstd", "-o", c4, "c4/cmd/c4")
+	build := exec.Command("go", "build", "-o", c4, "c4/cmd/c4")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building c4: %v\n%s", err, out)
 	}

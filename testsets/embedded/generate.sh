@@ -4,7 +4,7 @@
 #   bash testsets/embedded/generate.sh
 set -euo pipefail
 cd "$(dirname "$0")"
-(cd ../.. && go build -tags pebblegozstd -o /tmp/c4-generate ./cmd/c4)
+(cd ../.. && go build -o /tmp/c4-generate ./cmd/c4)
 gen() { /tmp/c4-generate testsets generate --seed 2026 --level "$1" --rating "$2" --count "$3" ${5:+--min-stones $5} > "$4.tmp" && mv "$4.tmp" "$4"; }
 gen end    easy   1000 end-easy.txt
 gen middle easy   1000 middle-easy.txt
