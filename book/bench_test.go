@@ -108,7 +108,8 @@ func BenchmarkReadMemory(b *testing.B) {
 // the processor time a position (user and system, both workers) and the
 // layer's estimated processor-hours. C4_BENCH_SORTED=1 takes runs of sorted
 // keys instead of the generation's order, C4_BENCH_PLAIN=1 the solver's
-// options for one position instead of solverOptions':
+// options for one position instead of solverOptions', C4_BENCH_SHARED=1
+// one solver of 2 threads on one table (see solveRun):
 //
 //	C4_BENCH_DEPTH=12 go test ./book -run XXX -bench LayerCost -benchtime 1x -timeout 0
 func BenchmarkLayerCost(b *testing.B) {
@@ -136,8 +137,7 @@ func BenchmarkLayerCost(b *testing.B) {
 			from := len(layer) * (2*i + 1) / (2 * runs)
 			keys := layer[from:min(from+run, len(layer))]
 			before := cpuTime()
-			err := solveKeys(context.Background(), position.Standard, keys, 2, opts, func(int, int) error { return nil })
-			if err != nil {
+			if err := solveRun(keys, opts); err != nil {
 				b.Fatal(err)
 			}
 			cpu += cpuTime() - before
@@ -147,6 +147,24 @@ func BenchmarkLayerCost(b *testing.B) {
 		b.ReportMetric(per*1e3, "cpu-ms/pos")
 		b.ReportMetric(per*float64(len(layer))/3600, "layer-cpu-h")
 	}
+}
+
+// solveRun solves keys as a generation does, on 2 workers with tables of
+// their own, or with C4_BENCH_SHARED=1 on one solver whose 2 threads share
+// one table, one position after another.
+func solveRun(keys []uint64, opts negamax.Options) error {
+	if os.Getenv("C4_BENCH_SHARED") == "" {
+		return solveKeys(context.Background(), position.Standard, keys, 2, opts, func(int, int) error { return nil })
+	}
+	opts.Threads, opts.TableMiB = 2, 2*opts.TableMiB
+	s := negamax.New(opts)
+	for _, k := range keys {
+		p, _ := position.Standard.FromKey(k)
+		if _, err := s.Solve(context.Background(), p, negamax.Strong); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // cpuTime is the processor time of the process so far.

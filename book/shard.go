@@ -113,6 +113,9 @@ func (j *ShardJob) Run(ctx context.Context) (ShardResult, error) {
 		return ShardResult{}, err
 	}
 	if h, err := readFile(j.Out, func(*position.Board, uint64, int) error { return nil }); err == nil {
+		if h.count == 0 {
+			return ShardResult{}, fmt.Errorf("%s is a whole book, not %s", j.Out, j.Shard)
+		}
 		if !h.shard().same(j.Shard) {
 			return ShardResult{}, fmt.Errorf("%s holds %s, not %s", j.Out, h.shard(), j.Shard)
 		}

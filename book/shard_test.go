@@ -173,6 +173,24 @@ func TestShardJournal(t *testing.T) {
 		os.Remove(out)
 	}
 
+	// A finished file of another shard, or a whole book, is not taken for
+	// this shard.
+	bk := openBook(t, t.TempDir())
+	generate(t, bk, position.New(s.Board), 5)
+	whole := filepath.Join(dir, "whole.c4b")
+	if _, err := bk.ExportFile(s.Board, whole); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{want, whole} {
+		data, _ := os.ReadFile(file)
+		os.WriteFile(out, data, 0o644)
+		j := ShardJob{Shard: Shard{Board: s.Board, Depth: 9, Index: 1, Count: 2}, Out: out}
+		if _, err := j.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "not shard 1/2") {
+			t.Errorf("%s in the place of shard 1/2: %v", file, err)
+		}
+	}
+	os.Remove(out)
+
 	os.WriteFile(out+".part", journal, 0o644)
 	other := ShardJob{Shard: Shard{Board: s.Board, Depth: 9, Index: 1, Count: 2}, Out: out}
 	if _, err := other.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "another shard") {
