@@ -16,8 +16,6 @@ import (
 // each holding the id of the last position marked there; a lost or stale
 // mark only changes an order.
 
-const busyBits = 12 // 4,096 slots, 32 KiB
-
 // busyMarks are the marks of the positions being searched.
 type busyMarks [1 << busyBits]atomic.Uint64
 

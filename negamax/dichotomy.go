@@ -42,10 +42,6 @@ type dichotomy struct {
 	guess     int
 }
 
-// joinWork is the least work, in nodes, of a probe that another worker
-// joins (see join).
-const joinWork = 1 << 16
-
 // probe is a worker's probe: its value, and the worker's nodes when it
 // began.
 type probe struct {

@@ -4,12 +4,6 @@ import (
 	"c4/position"
 )
 
-// checkEvery is how many nodes pass between looks at the context: some
-// 70 µs of search, so that a search stopped for a more urgent one (c4
-// serve's solving ahead, when a request comes) gives its core back at once.
-// A look costs a lock, a few nanoseconds in a thousand nodes.
-const checkEvery = 1 << 10
-
 // Table values: one byte holding a bound on the score and its kind. The
 // score is offset to be positive; upper bounds are below lowerFlag.
 const (

@@ -39,9 +39,6 @@ const (
 // solver's output.
 const InvalidMove = -1000
 
-// DefaultTableMiB is the transposition table's size when Options leaves it 0.
-const DefaultTableMiB = 128
-
 // Options configures a Solver. The zero value is the default.
 type Options struct {
 	// Threads is the number of goroutines searching at once; 0 means 1.
@@ -67,11 +64,6 @@ type Options struct {
 	// generation").
 	SignFirst bool
 }
-
-// ManyPositionsNearMiB is the near table for solving many neighbouring
-// positions, such as a book layer: on 7x6 positions of 12 stones, 16 MiB
-// searched 11% less time than 1 MiB, and 128 MiB no less than 16.
-const ManyPositionsNearMiB = 16
 
 // Book is an opening book as the search uses it (c4/book's Book is one).
 // It must be safe for concurrent use.
@@ -191,44 +183,6 @@ type scratch struct {
 	threats [position.MaxWidth]uint64
 	counts  [position.MaxWidth]uint8
 }
-
-const (
-	// nearBytes is a near table's size: a core's second-level cache on the
-	// machine measured (AMD family 26, Zen 5: 1 MiB). The near tables take
-	// at most a quarter of the whole. Against 4 MiB, two threads, six
-	// alternating pairs: the first 300 lines of Begin-Medium 13% quicker
-	// (medians 27.9 -> 24.4 ms) for 3% more nodes, the 99th percentile of
-	// Middle-Easy's analyses 24% (4.28 -> 3.26 ms); 2 MiB and 512 KiB lie
-	// in between.
-	nearBytes = 1 << 20
-	// midBytes is the mid table's size, when the rest of the table is at
-	// least midMinBytes. The empty 7x6 board (8 GiB, one thread) took the
-	// same time with 16, 32 and 64 MiB, and with the mid table from 4, 8,
-	// 12 or 16 stones (it starts at a quarter of the cells).
-	midBytes    = 64 << 20
-	midMinBytes = 256 << 20
-	// etcMinEmpty: nodes with more empty cells than this look up every
-	// child in the table before searching any (enhanced transposition
-	// cutoff). Measured on Begin-Medium: fewest nodes when every node does,
-	// same time down to about 10.
-	etcMinEmpty = 10
-	// Workers other than the first start only on positions with more empty
-	// cells than parallelMinEmpty: smaller searches take less time than
-	// starting them.
-	parallelMinEmpty = 20
-	// signFirstStones: on positions with at most this many stones, the
-	// dichotomy probes the sign first (see dichotomy.signFirst).
-	signFirstStones = 1
-	// divideMinEmpty: with more than one thread, nodes with more empty
-	// cells than this (and fewer stones than the near table's) divide
-	// their moves with the other workers (see abdada.go). On the empty
-	// board, two threads: 24 and 20 about the same, 28 and 32 slower.
-	divideMinEmpty = 24
-	// joinPlies: a worker of Analyze left without a move joins one under
-	// way if the workers divide that many plies of the moves; on 7x6, the
-	// moves of positions of up to 14 stones.
-	joinPlies = 3
-)
 
 // New returns a Solver with an empty table.
 func New(opts Options) *Solver {
