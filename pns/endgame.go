@@ -15,14 +15,7 @@ import (
 // fits in the cache. It is still this package's own search, sharing only
 // the position package with negamax.
 
-// DefaultEndgameCells is Options.EndgameCells when left 0. Of 16, 18, 20
-// and 22 empty cells, 18 was fastest on Begin-Medium and within 10% of the
-// best on Middle-Medium and on the first lines of Begin-Hard; with none,
-// the search took 1.7 to 3.6 times as long (docs/measurements.md).
-const DefaultEndgameCells = 18
-
 const (
-	endBits      = 16 // a table of 2^16 words, 512 KiB, per worker
 	endBytes     = 8 << endBits
 	endCheckBits = 64 - endBits // the low bits of the hash the entry holds
 	endCheck     = 1<<endCheckBits - 1

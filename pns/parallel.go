@@ -31,40 +31,9 @@ import (
 //
 // The workers touch the top tree only between jobs, under a lock; during a
 // job they share nothing but the table, which needs no lock (see entry).
-// Before, a coordinator goroutine handed out the jobs over channels, and a
-// busy leaf counted as won by its side to move. On the whole of
-// Begin-Medium, two threads, each line solved in turn by the old and the
-// new search in one process: 11.96 -> 10.84 and 12.43 -> 11.72 ms a line,
-// the lock without the coordinator's goroutine switches being most of it
-// (13.66 -> 12.51, 14.03 -> 12.91 ms with the old virtual numbers; then
-// 12.91 -> 12.49, 11.49 -> 11.24, 10.00 -> 9.94 ms for the new ones).
-// Counting a busy leaf as lost by its side to move did worse than either
-// (88-99 ms against 69-81 on the first 100 lines, an earlier search).
-
-const (
-	// jobWork is the most nodes a worker spends on a leaf before it
-	// reports back, while the search is small (see jobShare).
-	jobWork = 1 << 11
-	// jobShare: once a search has made more nodes than its table has
-	// entries, a job may make up to 1/jobShare of them: fewer restarts,
-	// each of which finds the path below its leaf in the table again, where
-	// much has been overwritten by then. Two threads, fixed jobs against
-	// this: six lines of Begin-Hard (22 to 66 M calls), 32 MiB, 12.9, 13.6
-	// s -> 10.7 s a line (47 M -> 41 M calls); 64 MiB, 10.7, 11.8 -> 10.4,
-	// 9.2 s; line 93 (200 M calls), 256 MiB, 82 and 101 s -> 60 s. Jobs of
-	// 1/16 from the start were as quick there (1/4: slower, 1/64: the same)
-	// but 8% slower on Begin-Medium (medians of five, 64 MiB), whose
-	// searches seldom outgrow the table.
-	jobShare = 16
-	// splitWork is the work after which a leaf is split. Measured on the
-	// first 100 lines of Begin-Medium, two threads: jobs of 2^11 to 2^14
-	// calls, split after 1, 2 or 4 jobs; 2^13 was the quickest. Once the
-	// follow-up bounds had halved the calls, 2^11 (with serialWork) was 5%
-	// quicker on the whole of Begin-Medium: 17.2-17.9 ms against 18.6-18.7.
-	splitWork = jobWork
-	// treeNodes bounds the top tree.
-	treeNodes = 1 << 12
-)
+// A lock costs less than handing out jobs over channels from a coordinator
+// goroutine, which it replaced (docs/measurements.md, "The workers share
+// the top tree under a lock").
 
 // tree is the top tree: nodes[0] is the root, and a node's children are
 // consecutive.
@@ -330,11 +299,6 @@ func (t *tree) value(i int32) {
 		n.vphi, n.vdelta = min(n.vphi, c.vdelta), addPN(n.vdelta, c.vphi)
 	}
 }
-
-// likelyLoss: after the first question's serial start, the opponent is
-// taken to be winning when its proof number there is below likelyLoss
-// times its disproof number (see weakParallel).
-const likelyLoss = 3
 
 // weakParallel is Weak on several threads. It asks the same two questions
 // in the same order, each searched on every worker, except where the first

@@ -43,17 +43,6 @@ import (
 // inf is an infinite proof number: proven or disproven.
 const inf = pnMask // the largest proof number the table holds
 
-// DefaultTableMiB is the table's size when Options leaves it 0.
-const DefaultTableMiB = 128
-
-// DefaultEpsilon is the 1+epsilon trick's epsilon when Options leaves it 0.
-// By time, one thread, each line solved with every value in turn: 1/4 took
-// 0.84x the time of 1 on Begin-Medium, 0.73x on Begin-Easy, 0.89x on the
-// first 40 lines of Begin-Hard, and fewer nodes on every set but End-Easy
-// (the same there; Begin-Medium 91 M against 141 M); two threads are as
-// quick with any value from 1/4 to 1 (see docs/measurements.md).
-const DefaultEpsilon = 0.25
-
 // Options configures a Solver. The zero value is the default.
 type Options struct {
 	// TableMiB is the memory of the transposition table, and of the
@@ -222,17 +211,6 @@ func (s *Solver) Weak(ctx context.Context, p position.Position) (int, Stats, err
 	return 0, st, nil
 }
 
-// serialWork is the work a parallel Solver spends searching alone before it
-// starts its other threads: most positions of End-Easy need less, and
-// starting threads costs more than it saves on them. Once a worker that
-// starts after the search is over no longer holds it up (see parallel),
-// 2^8 beat 2^11 on the whole of Begin-Medium on two threads, each line
-// solved by both in turn in one process: 1.50x to 1.55x one thread's speed
-// in three runs against 1.43x to 1.50x, End-Easy, Middle-Easy and
-// Begin-Easy within the noise (2^7: as quick on Begin-Medium, End-Easy 1
-// µs slower a line; 2^6: End-Easy twice as slow).
-const serialWork = 1 << 8
-
 // Prove answers whether the attacker, the side to move if attackerToMove
 // and the opponent otherwise, can force a win from p. With a budget above 0
 // it stops after about that many nodes and answers Unknown; the table
@@ -385,17 +363,6 @@ type child struct {
 func (c *child) before(d *child) bool {
 	return c.delta < d.delta || c.delta == d.delta && c.order > d.order
 }
-
-const (
-	// stopEvery is the nodes between looks at the context. A parallel
-	// search cancels its workers' jobs once the root is solved, and a job
-	// (2,048 calls) then stops within this many: on the whole of
-	// Begin-Medium, two threads, the wait for the last job fell from 0.22 s
-	// to 0.07 s (every 4,096 calls before, which a job never reached).
-	stopEvery = 1 << 8
-	// growEvery is the nodes between looks at a growing window.
-	growEvery = 1 << 12
-)
 
 // mid searches p until its phi reaches thPhi or its delta thDelta, and
 // returns them with the work spent. p is neither won nor lost at once.

@@ -56,10 +56,6 @@ type table struct {
 	gen     uint64
 }
 
-// startBuckets is the window of a cleared table (4 MiB), unless the table
-// is smaller.
-const startBuckets = minBuckets
-
 // newTable returns a table of at most size bytes, or of minBuckets buckets
 // if that is more, with a growing window if growing.
 func newTable(size int, growing bool) *table {
