@@ -330,8 +330,23 @@ func TestKill(t *testing.T) {
 	generate(t, whole, position.New(b), 9)
 
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestKill$")
-	cmd.Env = append(os.Environ(), "C4_BOOK_CHILD="+dir)
+	killAfterCommits(t, "TestKill", "C4_BOOK_CHILD="+dir, 5)
+
+	bk := openBook(t, dir)
+	if st, err := bk.Stats(b); err != nil || st.Positions == 0 || st.Depth != -1 {
+		t.Fatalf("killed run left %+v, %v", st, err)
+	}
+	generate(t, bk, position.New(b), 9)
+	sameBooks(t, b, whole, bk)
+}
+
+// killAfterCommits runs test, of this test binary, as a child process with
+// the environment variable env, and kills it (SIGKILL) once it has printed
+// "commit" n times, or ended.
+func killAfterCommits(t *testing.T, test, env string, n int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$")
+	cmd.Env = append(os.Environ(), env)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -340,20 +355,13 @@ func TestKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	sc := bufio.NewScanner(out)
-	for commits := 0; commits < 5 && sc.Scan(); {
+	for commits := 0; commits < n && sc.Scan(); {
 		if sc.Text() == "commit" {
 			commits++
 		}
 	}
 	cmd.Process.Kill()
 	cmd.Wait()
-
-	bk := openBook(t, dir)
-	if st, err := bk.Stats(b); err != nil || st.Positions == 0 || st.Depth != -1 {
-		t.Fatalf("killed run left %+v, %v", st, err)
-	}
-	generate(t, bk, position.New(b), 9)
-	sameBooks(t, b, whole, bk)
 }
 
 // TestNoStaleLogs checks that a finished book keeps no write-ahead log but

@@ -1,12 +1,10 @@
 package book
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -94,23 +92,7 @@ func TestShardKill(t *testing.T) {
 	}
 
 	got := filepath.Join(dir, "killed.c4s")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestShardKill$")
-	cmd.Env = append(os.Environ(), "C4_SHARD_CHILD="+got)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(out)
-	for commits := 0; commits < 5 && sc.Scan(); {
-		if sc.Text() == "commit" {
-			commits++
-		}
-	}
-	cmd.Process.Kill()
-	cmd.Wait()
+	killAfterCommits(t, "TestShardKill", "C4_SHARD_CHILD="+got, 5)
 	if _, err := os.Stat(got); err == nil {
 		t.Fatal("the killed shard wrote its file")
 	}
