@@ -17,7 +17,8 @@ import (
 //	record  = n score*n crc         n: uvarint >= 1; crc: 4 bytes
 //
 // index, count and total (the shard's positions) are uvarints. The scores
-// are those of the shard's positions in key order, each the score plus 64;
+// are those of the shard's positions in its order (Shard.Keys), each the
+// score plus 64;
 // crc is the CRC-32C, little-endian, of the record up to it. Every record
 // is synced once written, so only the last one can be torn by a crash:
 // reading stops at the first record that fails its check, and the file is

@@ -105,7 +105,7 @@ type ShardResult struct {
 // Run solves the shard's positions and writes them to Out, in the portable
 // format (version 2, marked with the shard), replacing it only once
 // complete. Scores are appended to a journal, Out+".part", as they are
-// found in key order, synced at least every Commit: a run that is stopped,
+// found, in the shard's order (Keys), synced at least every Commit: a run that is stopped,
 // however abruptly, keeps them, and a new run goes on from there. If Out
 // already holds this shard, Run checks it and does nothing else.
 func (j *ShardJob) Run(ctx context.Context) (ShardResult, error) {
@@ -144,7 +144,7 @@ func (j *ShardJob) Run(ctx context.Context) (ShardResult, error) {
 }
 
 // solve solves the keys the journal lacks, appending their scores to it and
-// to scores in key order.
+// to scores in the order of keys.
 func (j *ShardJob) solve(ctx context.Context, keys []uint64, jr *journal, scores *[]int8) error {
 	done := len(*scores)
 	todo := keys[done:]
