@@ -13,11 +13,9 @@ import (
 // are tried first. On positions of at most signFirstStones stones, whose
 // scores are small, the sign's probes (0, then -1) come first instead, and
 // then probes away from zero at doubling steps (is the score above 1? 3?
-// 7? ...) until one fails, and the interval is halved from there: by nodes,
-// -19% on the empty 7x6 board and -16% on its four positions of one stone
-// up to mirror image, but the sign first took 2% more on those of two
-// stones (see docs/measurements.md). Analyze's moves probe the sign first
-// too, after aiming at the score of the move searched before (see aim).
+// 7? ...) until one fails, and the interval is halved from there (see
+// signFirstStones). Analyze's moves probe the sign first too, after aiming
+// at the score of the move searched before (see aim).
 // Several workers each take a probe of their own, in a part of the
 // interval that no other probe splits, and a probe made useless by
 // another's answer is stopped. A worker that finds
@@ -26,10 +24,8 @@ import (
 //
 // Running different probes at once, rather than one probe on every thread
 // with jittered move orders (Lazy SMP), is what paid here: with jitter, two
-// threads were slower than one on Begin-Hard; with different probes, 1.35
-// times faster on its first ten lines. Joining a probe paid once each
-// thread had a near table of its own: the empty 7x6 board on two threads,
-// 8 GiB, 20.2-20.6 s -> 16.6-16.7 s.
+// threads were slower than one. (The runs: docs/measurements.md, "Figures
+// from the code's comments", dichotomy.)
 type dichotomy struct {
 	mu        sync.Mutex
 	changed   sync.Cond // lo, hi or a probe changed, or a probe grew (wake)

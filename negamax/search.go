@@ -95,19 +95,16 @@ var ErrGameOver = position.ErrGameOver
 // Solver holds the transposition table and the workers that search it.
 // Scores found stay in the table for later searches until Reset.
 //
-// The table is in parts by the stones of the position. Positions with at
-// least half the cells filled, which are most of the nodes but cheap to
-// search again, go to a small near table that stays in the processor's
-// cache; the others go to the far table, the rest of the memory. With one
-// large table, nearly every probe was a cache miss: on Begin-Medium a 64
-// MiB table was 1.4 times slower than an 8 MiB one for 3% fewer nodes. Each
-// worker has a near table of its own: shared, its lines went back and forth
-// between the processors' caches at every write, and two threads searched a
-// third slower each. In a table of midMinBytes or more, the positions of a
-// quarter to half the cells go to a mid table of midBytes, so that their
-// probes stay within memory the processor's page translations cover: the
-// empty 7x6 board searches the same nodes with 64 MiB as with 8 GiB, and
-// spread over 8 GiB those probes had made it 12 to 20% slower.
+// The table is in parts by the stones of the position, so that most probes
+// hit the processor's caches. Positions with at least half the cells
+// filled, which are most of the nodes but cheap to search again, go to a
+// small near table that stays in a core's cache, one a worker (a shared
+// one's lines would go back and forth between the cores at every write);
+// the others go to the far table, the rest of the memory. In a table of
+// midMinBytes or more, the positions of a quarter to half the cells go to
+// a mid table of midBytes, whose probes stay within memory the processor's
+// page translations cover. (The runs: docs/measurements.md, "Figures from
+// the code's comments", Solver.)
 //
 // With more than one thread, the workers run different null-window probes
 // of the same position at once on the shared table (see dichotomy); a
@@ -306,19 +303,15 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 // Analyze returns the score of playing each column of p, left to right
 // (InvalidMove for a full column), from the side to move's view; in Weak
 // mode, their signs. With several threads, the workers search different
-// moves at once on the shared table: on the first 1000 lines of
-// Middle-Easy, two threads cut the 99th percentile from 11.2 to 7.7-8.1
-// ms. A worker left without a move of its own joins the search of one
-// under way, with probes of its own, where the workers divide the first
-// joinPlies plies of the moves (see abdada.go); elsewhere it stops, as
-// joining slowed that move's worker more than it helped (two threads:
-// Begin-Medium's analyses 7-12% slower without joining, Middle-Easy's 11%
-// quicker on the mean and 20% at the 99th percentile). Each move's probes
-// aim at the score of the move searched last, then ask for the sign (see
-// dichotomy): against Pons' series, which spent most of the slowest
-// analyses' nodes on probes near the score but not at it, the 99th
-// percentile of the nodes a position is a fifth lower on Middle-Easy and
-// an eighth on Middle-Medium.
+// moves at once on the shared table. A worker left without a move of its
+// own joins the search of one under way, with probes of its own, where the
+// workers divide the first joinPlies plies of the moves (see abdada.go);
+// elsewhere it stops, as joining slowed that move's worker more than it
+// helped. Each move's probes aim at the score of the move searched last,
+// then ask for the sign (see dichotomy), since the moves of a position
+// often score alike and the probes near the score are the costly ones.
+// (The runs: docs/measurements.md, "Figures from the code's comments",
+// Solver.Analyze.)
 func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([]int, Stats, error) {
 	if p.IsOver() {
 		return nil, Stats{}, ErrGameOver

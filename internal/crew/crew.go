@@ -1,38 +1,30 @@
 // Package crew runs a search's tasks on helper goroutines that stay awake
 // between tasks, and waits for them without sleeping.
 //
-// Why: on the project's 2-vCPU virtual machines, a goroutine started (or
-// woken) while the other core is idle begins some 120 to 180 µs later (the
-// idle vCPU is woken through the hypervisor), where one spinning on an
-// atomic takes its task within a microsecond. DFPN on two threads hands its
-// second worker a task about once a position, and waits for it as often;
-// the wait from the start of a task to the helper's first step came to 3%
-// to 7% of Begin-Medium's time and 30% of Middle-Medium's. So a helper
-// spins from the moment it is given a task until it has been idle for
-// IdleSpin; then its goroutine exits, and the next Go starts another. A
-// waiting caller spins the same way. A helper is only woken when a search
-// needs it, not when it starts: most small searches never do, and a core
-// spinning beside them slows them down.
+// Why: on a virtual machine, a goroutine started (or woken) while the
+// other core is idle begins a hundred microseconds or more later (the idle
+// vCPU is woken through the hypervisor), where one spinning on an atomic
+// takes its task within a microsecond; the searches hand tasks to a second
+// worker about once a position. So a helper spins from the moment it is
+// given a task until it has been idle for IdleSpin; then its goroutine
+// exits, and the next Go starts another. A waiting caller spins the same
+// way. A helper is only woken when a search needs it, not when it starts:
+// most small searches never do, and a core spinning beside them slows them
+// down.
 //
 // A helper that finds itself on the processor its task was handed over on
 // moves to another for the task (Linux: it takes that processor out of its
-// thread's affinity, then restores it). After a moment of idleness the
+// thread's affinity, then restores it): after a moment of idleness the
 // kernel often woke the caller on the processor where the helper was
 // spinning and left the other idle, so that the two shared one for the
-// whole search, at a third of the speed: in c4 serve, 8 of 81 of
-// Middle-Easy's two-thread analyses of over 0.8 ms (5.3 M nodes a second
-// against 15.8 M for the others), enough to set the 99th percentile; the
-// helper now moves in about one in seven of Middle-Medium's. Where searches
-// follow one another without idleness (c4 solve, c4 bench) it never did.
+// whole search, at a third of the speed.
 //
 // The spin loops read atomics only (a write would take their cache line
 // from the other core) and yield (runtime.Gosched) every yieldEvery turns,
-// so that other goroutines on the same thread still run. A loop of the
-// processor's PAUSE instruction was kinder to the other core (a DFPN
-// search beside it 2% slower, against 20-25% beside a plain loop), but a
-// task handed over and waited for then cost some 11 µs (likely the
-// hypervisor descheduling a vCPU that pauses), where a plain loop takes a
-// task within 0.3 µs.
+// so that other goroutines on the same thread still run. They are plain
+// loops: a loop of the processor's PAUSE instruction was kinder to the
+// other core but made a task's hand-over some 40 times slower. (The runs:
+// docs/measurements.md, "Figures from the code's comments", crew.)
 package crew
 
 import (
