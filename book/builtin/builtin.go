@@ -8,7 +8,10 @@
 // The file was made by c4 itself, in about 80 minutes on two cores:
 //
 //	c4 book generate --db DIR --depth 8 --threads 2 --tt-mib 1024
-//	c4 book export --db DIR --out book/builtin/7x6-d8.c4b
+//	c4 book export --db DIR --out book/builtin/7x6.c4b
+//
+// A deeper book replaces the file, made the same way or from shards (see
+// docs/book.md); the tests take its depth from it.
 package builtin
 
 import (
@@ -19,7 +22,7 @@ import (
 	"c4/book"
 )
 
-//go:embed 7x6-d8.c4b
+//go:embed 7x6.c4b
 var file []byte
 
 // Book returns the built-in book, reading it on the first call.
