@@ -24,16 +24,15 @@ func lowerBound(score int) uint8 { return uint8(score+scoreShift) | lowerFlag }
 //
 // A stopped search (see worker) returns 0 from every node and writes
 // nothing to the table, so that what is there stays true.
+//
+// The steps: the bounds the position itself gives (bounds), a forced move
+// played through (forced), the table's bound, the moves' generation with
+// their wins and table cutoffs and their order (order), then the children
+// (children, or divided with other workers).
 func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta int) int {
 	w.nodes++
 	if w.nodes%checkEvery == 0 {
-		w.published.Store(w.nodes)
-		if w.ctx.Err() != nil {
-			w.stopped = true
-		}
-		if w.dichotomy != nil {
-			w.dichotomy.wake()
-		}
+		w.checkIn()
 	}
 	if w.stop.Load() {
 		w.stopped = true
@@ -41,26 +40,69 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 	if w.stopped {
 		return 0
 	}
-
 	next := p.NonLosingMovesAgainst(threats)
+	alpha, beta, done := w.bounds(p, next, threats, alpha, beta)
+	if done {
+		return alpha
+	}
+	if next&(next-1) == 0 {
+		return w.forced(p, next, alpha, beta)
+	}
+	start := w.nodes
+	if alpha, beta, done = w.tableBound(r, alpha, beta); done {
+		return alpha
+	}
+	sc, score, done := w.order(p, next, threats, r, start, beta)
+	if done {
+		return score
+	}
+	// No move wins with our next stone either.
+	if hi := (w.cells - 3 - p.Moves()) / 2; beta > hi {
+		beta = hi
+		if alpha >= beta {
+			r.put(upperBound(beta), w.nodes-start)
+			return beta
+		}
+	}
+	if p.Moves() < w.divideBelow { // another worker may be searching this node too
+		return w.divided(p, next, r, sc, start, alpha, beta)
+	}
+	return w.children(p, next, r, sc, start, alpha, beta)
+}
+
+// checkIn is what a worker does every checkEvery nodes: publish its count,
+// look at its context, and let waiting workers look at its probe.
+func (w *worker) checkIn() {
+	w.published.Store(w.nodes)
+	if w.ctx.Err() != nil {
+		w.stopped = true
+	}
+	if w.dichotomy != nil {
+		w.dichotomy.wake()
+	}
+}
+
+// bounds narrows (alpha, beta) by what p itself says of its score, next
+// being its moves that do not lose at once. done says that the score is
+// known, or out of the window: it is then the returned alpha.
+func (w *worker) bounds(p position.Position, next, threats uint64, alpha, beta int) (int, int, bool) {
 	n := p.Moves()
 	if n <= w.bookDepth { // keeps the call, which is not inlined, off the path of deeper nodes
 		if score, ok := w.fromBook(p); ok {
-			return score
+			return score, beta, true
 		}
 	}
 	if next == 0 { // every move lets the opponent win at once
-		return -(w.cells - n) / 2
+		return -(w.cells - n) / 2, beta, true
 	}
 	if n >= w.cells-2 { // neither side can win with the last two stones
-		return 0
+		return 0, beta, true
 	}
-
 	// The opponent cannot win with its next stone.
 	if lo := -(w.cells - 2 - n) / 2; alpha < lo {
 		alpha = lo
 		if alpha >= beta {
-			return alpha
+			return alpha, beta, true
 		}
 	}
 	// Nor can we with this one; and a side that cannot complete four any
@@ -78,60 +120,72 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 	if beta > hi {
 		beta = hi
 		if alpha >= beta {
-			return beta
+			return beta, beta, true
 		}
 	}
 	// Below 0, the follow-up strategies may still show that we lose soon
-	// enough for alpha: 7% fewer nodes on Middle-Medium and Begin-Hard (the
-	// ceiling of a loss in FollowUpCeiling alone, looked for at every node
-	// of a losing search, had cost as much time as it saved).
+	// enough for alpha (looked for here rather than in FollowUpCeiling,
+	// at every node of a losing search, where it cost as much as it saved).
 	if beta < 0 && alpha >= w.lowestLoss && p.FollowUpLoss(threats, alpha) {
-		return alpha
+		return alpha, beta, true
 	}
 	if alpha < 0 && !p.OpponentCanStillWin() {
 		alpha = 0
 		if alpha >= beta {
-			return alpha
+			return alpha, beta, true
 		}
 	}
+	return alpha, beta, false
+}
 
-	// A single move that does not lose at once is forced: play it without
-	// a table entry of this node's own.
-	if next&(next-1) == 0 {
-		ours, wins := p.Attack(next)
-		if wins {
-			return (w.cells - 1 - n) / 2
-		}
-		if hi := (w.cells - 3 - n) / 2; beta > hi {
-			beta = hi
-			if alpha >= beta {
-				return beta
-			}
-		}
-		q := p
-		q.Play(next)
-		return -w.negamax(q, w.ref(q), ours, -beta, -alpha)
+// forced plays next, p's only move that does not lose at once, without a
+// table entry of p's own.
+func (w *worker) forced(p position.Position, next uint64, alpha, beta int) int {
+	n := p.Moves()
+	ours, wins := p.Attack(next)
+	if wins {
+		return (w.cells - 1 - n) / 2
 	}
-
-	start := w.nodes
-	if v := entryValue(r.get()); v != 0 {
-		w.hits++
-		score := int(v&^lowerFlag) - scoreShift
-		if v&lowerFlag != 0 {
-			if alpha < score {
-				alpha = score
-				if alpha >= beta {
-					return alpha
-				}
-			}
-		} else if beta > score {
-			beta = score
-			if alpha >= beta {
-				return beta
-			}
+	if hi := (w.cells - 3 - n) / 2; beta > hi {
+		beta = hi
+		if alpha >= beta {
+			return beta
 		}
 	}
+	q := p
+	q.Play(next)
+	return -w.negamax(q, w.ref(q), ours, -beta, -alpha)
+}
 
+// tableBound narrows (alpha, beta) by the bound in r's entry, if any; done
+// says that the window closed, the score then being the returned alpha.
+func (w *worker) tableBound(r ref, alpha, beta int) (int, int, bool) {
+	v := entryValue(r.get())
+	if v == 0 {
+		return alpha, beta, false
+	}
+	w.hits++
+	score := int(v&^lowerFlag) - scoreShift
+	if v&lowerFlag != 0 {
+		if alpha < score {
+			alpha = score
+		}
+	} else if beta > score {
+		beta = score
+		if alpha >= beta {
+			return beta, beta, true
+		}
+	}
+	return alpha, beta, alpha >= beta
+}
+
+// order finds the moves of next, p's moves that do not lose at once, their
+// table entries and threats, into p's scratch, in the order to search
+// them. done says that a move settles p's score at once, which it returns
+// and writes to r: a win with our next stone, or a child whose table entry
+// makes p's score at least beta (enhanced transposition cutoff).
+func (w *worker) order(p position.Position, next, threats uint64, r ref, start uint64, beta int) (*scratch, int, bool) {
+	n := p.Moves()
 	// Ask for every child's table entry first, then look at the moves while
 	// the cache misses are under way.
 	sc := &w.scratch[n]
@@ -149,8 +203,7 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 	// Every move's threats, whether it wins with our next stone, and how
 	// many of its threats count for the order (ours straight above the
 	// opponent's come too late), at once: eight moves take one pass of
-	// vector instructions, where one move at a time had been a fifth of
-	// the search's time.
+	// vector instructions.
 	wins := p.AttackThreats(next, threats<<1, &w.colOrder, childThreats, &sc.counts)
 	for i := width - 1; i >= 0; i-- {
 		m := next & w.colOrder[i]
@@ -160,7 +213,7 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 		if wins>>i&1 != 0 { // the best score left: the caller has checked for a win now
 			score := (w.cells - 1 - n) / 2
 			r.put(lowerBound(score), w.nodes-start)
-			return score
+			return sc, score, true
 		}
 		// Enhanced transposition cutoff: a child whose score is known to be
 		// at most -beta makes this node's at least beta.
@@ -168,7 +221,7 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 			if v := entryValue(refs[i].get()); v != 0 && v&lowerFlag == 0 {
 				if score := scoreShift - int(v); score >= beta {
 					r.put(lowerBound(score), w.nodes-start)
-					return score
+					return sc, score, true
 				}
 			}
 		}
@@ -177,21 +230,16 @@ func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta
 		// use) twice.
 		moves.add(i, int(sc.counts[i]))
 	}
-	// No move wins with our next stone either.
-	if hi := (w.cells - 3 - n) / 2; beta > hi {
-		beta = hi
-		if alpha >= beta {
-			r.put(upperBound(beta), w.nodes-start)
-			return beta
-		}
-	}
-	if n < w.divideBelow { // another worker may be searching this node too
-		return w.divided(p, next, r, sc, start, alpha, beta)
-	}
-	for i, ok := moves.next(); ok; i, ok = moves.next() {
+	return sc, 0, false
+}
+
+// children searches the moves in sc of the node p in their order, and
+// writes p's bound to r.
+func (w *worker) children(p position.Position, next uint64, r ref, sc *scratch, start uint64, alpha, beta int) int {
+	for i, ok := sc.moves.next(); ok; i, ok = sc.moves.next() {
 		q := p
 		q.Play(next & w.colOrder[i])
-		score := -w.negamax(q, refs[i], childThreats[i], -beta, -alpha)
+		score := -w.negamax(q, sc.refs[i], sc.threats[i], -beta, -alpha)
 		if w.stopped {
 			return 0
 		}
