@@ -384,6 +384,47 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 		}
 	}
 	kids := &w.kids[p.Moves()]
+	n := w.expand(p, att, kids)
+	for {
+		// phi: the best child's delta; delta: the sum of the children's phi.
+		best, second := -1, uint32(inf)
+		phi, delta = inf, 0
+		for i := range n {
+			c := &kids[i]
+			delta = addPN(delta, c.phi)
+			switch {
+			case best < 0 || c.before(&kids[best]):
+				if best >= 0 {
+					second = kids[best].delta
+				}
+				best = i
+			case c.delta < second:
+				second = c.delta
+			}
+		}
+		phi = kids[best].delta
+		if phi >= thPhi || delta >= thDelta || w.stopped {
+			break
+		}
+		c := &kids[best]
+		childThPhi := uint32(inf) // the rest of the parent's delta budget
+		if thDelta < inf {
+			childThPhi = thDelta - (delta - c.phi)
+		}
+		childThDelta := min(thPhi, w.widen(second))
+		var cw uint64
+		c.phi, c.delta, cw = w.mid(c.pos, c.key, !att, childThPhi, childThDelta)
+		work += cw
+	}
+	w.tt.put(key, att, phi, delta, work)
+	return phi, delta, work
+}
+
+// expand puts p's moves that do not lose at once into kids, with their
+// proof numbers from the table or, for a new child, from evaluateAfter
+// (then stored), and returns how many there are. att says whether the
+// attacker is to move at p.
+func (w *worker) expand(p position.Position, att bool, kids *[position.MaxWidth]child) int {
 	n := 0
 	theirs := p.OpponentWinningCells()
 	next := p.NonLosingMovesAgainst(theirs)
@@ -421,39 +462,7 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 			w.tt.leaves++
 		}
 	}
-	for {
-		// phi: the best child's delta; delta: the sum of the children's phi.
-		best, second := -1, uint32(inf)
-		phi, delta = inf, 0
-		for i := range n {
-			c := &kids[i]
-			delta = addPN(delta, c.phi)
-			switch {
-			case best < 0 || c.before(&kids[best]):
-				if best >= 0 {
-					second = kids[best].delta
-				}
-				best = i
-			case c.delta < second:
-				second = c.delta
-			}
-		}
-		phi = kids[best].delta
-		if phi >= thPhi || delta >= thDelta || w.stopped {
-			break
-		}
-		c := &kids[best]
-		childThPhi := uint32(inf) // the rest of the parent's delta budget
-		if thDelta < inf {
-			childThPhi = thDelta - (delta - c.phi)
-		}
-		childThDelta := min(thPhi, w.widen(second))
-		var cw uint64
-		c.phi, c.delta, cw = w.mid(c.pos, c.key, !att, childThPhi, childThDelta)
-		work += cw
-	}
-	w.tt.put(key, att, phi, delta, work)
-	return phi, delta, work
+	return n
 }
 
 // addPN adds proof numbers: infinite if either is, and otherwise at most
