@@ -36,7 +36,9 @@ import (
 // the top tree under a lock").
 
 // tree is the top tree: nodes[0] is the root, and a node's children are
-// consecutive.
+// consecutive. Every field is read and written under the lock of the
+// search that owns it (see mu in parallel), but the abort flags, which a
+// worker's job reads without it.
 type tree struct {
 	nodes    []tnode
 	used     int
@@ -95,6 +97,11 @@ func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, 
 	t.update(0)
 
 	root := &t.nodes[0]
+	// mu guards the top tree (t, root), nodes and done. The rules: a
+	// worker holds it from its start to its end except while it runs a job
+	// (w.run) or spins waiting for a job to end, and only then; a job
+	// touches nothing of the tree but its leaf's abort flag, an atomic,
+	// which others set under mu; the table needs no lock (see entry).
 	var mu sync.Mutex
 	var ended atomic.Uint64 // jobs ended
 	done := false           // the search is over: a worker starting now has nothing to do
