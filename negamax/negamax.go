@@ -4,16 +4,6 @@ import (
 	"c4/position"
 )
 
-// Table values: one byte holding a bound on the score and its kind. The
-// score is offset to be positive; upper bounds are below lowerFlag.
-const (
-	lowerFlag  = 0x80
-	scoreShift = 64 // larger than any score's magnitude on a 64-cell board
-)
-
-func upperBound(score int) uint8 { return uint8(score + scoreShift) }
-func lowerBound(score int) uint8 { return uint8(score+scoreShift) | lowerFlag }
-
 // negamax returns the score of p if it lies in (alpha, beta); otherwise a
 // bound on it: at most alpha when the score is at most alpha, at least beta
 // when it is at least beta. The side to move must have no winning move.
@@ -165,8 +155,8 @@ func (w *worker) tableBound(r ref, alpha, beta int) (int, int, bool) {
 		return alpha, beta, false
 	}
 	w.hits++
-	score := int(v&^lowerFlag) - scoreShift
-	if v&lowerFlag != 0 {
+	score, lower := bound(v)
+	if lower {
 		if alpha < score {
 			alpha = score
 		}
@@ -218,10 +208,10 @@ func (w *worker) order(p position.Position, next, threats uint64, r ref, start u
 		// Enhanced transposition cutoff: a child whose score is known to be
 		// at most -beta makes this node's at least beta.
 		if n < w.etcBelow {
-			if v := entryValue(refs[i].get()); v != 0 && v&lowerFlag == 0 {
-				if score := scoreShift - int(v); score >= beta {
-					r.put(lowerBound(score), w.nodes-start)
-					return sc, score, true
+			if v := entryValue(refs[i].get()); v != 0 {
+				if s, lower := bound(v); !lower && -s >= beta {
+					r.put(lowerBound(-s), w.nodes-start)
+					return sc, -s, true
 				}
 			}
 		}

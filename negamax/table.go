@@ -145,5 +145,23 @@ func (r ref) put(value uint8, nodes uint64) {
 	hugemem.Store(&r.b[victim], r.tag|work<<workShift|uint64(value))
 }
 
-// entryValue is the value of an entry.
+// entryValue is the value of an entry: 0 for none, else a bound on the
+// score (see bound).
 func entryValue(e uint64) uint8 { return uint8(e) }
+
+// Entry values: one byte holding a bound on the score and its kind, written
+// by upperBound and lowerBound and read by bound. The score is offset to be
+// positive, so that no value is 0; upper bounds are below lowerFlag.
+const (
+	lowerFlag  = 0x80
+	scoreShift = 64 // larger than any score's magnitude on a 64-cell board
+)
+
+func upperBound(score int) uint8 { return uint8(score + scoreShift) }
+func lowerBound(score int) uint8 { return uint8(score+scoreShift) | lowerFlag }
+
+// bound reads a value that is not 0: the score, and whether it is a lower
+// bound (else an upper one).
+func bound(v uint8) (score int, lower bool) {
+	return int(v&^lowerFlag) - scoreShift, v&lowerFlag != 0
+}
