@@ -263,29 +263,17 @@ func (b *Book) Lookup(p position.Position) (score int, ok bool, err error) {
 // side to move's view, left to right: negamax.InvalidMove for a full
 // column, and ok false for a move whose position the book lacks.
 func (b *Book) MoveScores(p position.Position) (scores []int, ok []bool, err error) {
-	board := p.Board()
-	scores, ok = make([]int, board.Width()), make([]bool, board.Width())
-	for c := range scores {
+	ok = make([]bool, p.Board().Width())
+	for c := range ok {
 		ok[c] = true
-		switch {
-		case !p.CanPlay(c):
-			scores[c] = negamax.InvalidMove
-		case p.IsWinningMove(c):
-			scores[c] = p.WinScore()
-		default:
-			q := p
-			q.PlayColumn(c)
-			if q.Moves() == board.Cells() {
-				scores[c] = 0
-				continue
-			}
-			var s int
-			s, ok[c], err = b.Lookup(q)
-			if err != nil {
-				return nil, nil, err
-			}
-			scores[c] = -s
-		}
+	}
+	scores, err = negamax.ScoreMoves(p, negamax.Strong, func(c int, q position.Position) (int, error) {
+		s, found, err := b.Lookup(q)
+		ok[c] = found
+		return s, err
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	return scores, ok, nil
 }

@@ -317,31 +317,15 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([
 		return nil, Stats{}, ErrGameOver
 	}
 	s.setBoard(p.Board())
-	scores := make([]int, p.Board().Width())
 	n := 0 // s.moves[:n] are the moves to search
-	for c := range scores {
-		switch {
-		case !p.CanPlay(c):
-			scores[c] = InvalidMove
-		case p.IsWinningMove(c):
-			scores[c] = 1
-			if mode == Strong {
-				scores[c] = p.WinScore()
-			}
-		default:
-			q := p
-			q.PlayColumn(c)
-			if q.IsOver() { // a full board: a draw
-				break
-			}
-			if lo, hi := s.config.interval(q, mode); lo == hi {
-				scores[c] = -mode.of(lo)
-				break
-			}
-			s.moves[n].p, s.moves[n].col = q, c
-			n++
+	scores, _ := ScoreMoves(p, mode, func(c int, q position.Position) (int, error) {
+		if lo, hi := s.config.interval(q, mode); lo == hi {
+			return mode.of(lo), nil
 		}
-	}
+		s.moves[n].p, s.moves[n].col = q, c
+		n++
+		return 0, nil // searched below
+	})
 	var st Stats
 	if n == 0 {
 		return scores, st, nil

@@ -142,32 +142,17 @@ func analyzeMoves(ctx context.Context, e bench.Engine, p position.Position, weak
 	}); ok {
 		return a.Analyze(ctx, p)
 	}
-	b := p.Board()
-	scores := make([]int, b.Width())
-	var nodes uint64
-	for c := range scores {
-		switch {
-		case !p.CanPlay(c):
-			scores[c] = negamax.InvalidMove
-		case p.IsWinningMove(c):
-			scores[c] = p.WinScore()
-			if weak {
-				scores[c] = 1
-			}
-		default:
-			q := p
-			q.PlayColumn(c)
-			if q.Moves() == b.Cells() {
-				continue // a draw
-			}
-			score, n, err := e.Solve(ctx, q)
-			if err != nil {
-				return nil, nodes, err
-			}
-			scores[c], nodes = -score, nodes+n
-		}
+	mode := negamax.Strong
+	if weak {
+		mode = negamax.Weak
 	}
-	return scores, nodes, nil
+	var nodes uint64
+	scores, err := negamax.ScoreMoves(p, mode, func(_ int, q position.Position) (int, error) {
+		score, n, err := e.Solve(ctx, q)
+		nodes += n
+		return score, err
+	})
+	return scores, nodes, err
 }
 
 // showProgress writes, every second while a solve takes longer, the nodes
