@@ -338,6 +338,44 @@ func TestBook(t *testing.T) {
 	run(1, "solve", "--book", db2, "--engine", "dfpn", "--weak", "4")
 }
 
+// TestBookShards: two shards made without a database, merged into one;
+// the errors of a shard without --out, with --db, and of a merge that
+// lacks a shard.
+func TestBookShards(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := range 2 {
+		f := filepath.Join(dir, fmt.Sprintf("s%d.c4s", i))
+		args := []string{"book", "generate", "--board", "5x4", "--depth", "6", "--shard", fmt.Sprintf("%d/2", i), "--out", f, "--tt-mib", "8"}
+		if code, out, errOut := c4(t, "", args...); code != 0 || !strings.Contains(out, "solved by this run") {
+			t.Fatalf("shard %d: exit %d, %q %q", i, code, out, errOut)
+		}
+		if code, out, _ := c4(t, "", args...); code != 0 || !strings.Contains(out, "already complete") {
+			t.Errorf("shard %d again: exit %d, %q", i, code, out)
+		}
+		files = append(files, f)
+	}
+	db := filepath.Join(dir, "db")
+	if code, _, errOut := c4(t, "", "book", "merge", "--db", db, files[0]); code != 1 || !strings.Contains(errOut, "1 of the 2 shards are missing: 1") {
+		t.Errorf("merge of one shard of two: exit %d, %q", code, errOut)
+	}
+	if code, out, errOut := c4(t, "", "book", "merge", "--db", db, dir); code != 0 || !strings.Contains(out, "2 shards of the 6-stone layer of 5x4 merged") {
+		t.Fatalf("merge of the folder: exit %d, %q %q", code, out, errOut)
+	}
+	if code, out, _ := c4(t, "", "book", "stats", "--db", db); code != 0 || !strings.Contains(out, "board 5x4, depth 6, 2411 positions") {
+		t.Errorf("stats of the merged book: exit %d, %q", code, out)
+	}
+	for _, args := range [][]string{
+		{"--shard", "0/2", "--depth", "6"},
+		{"--shard", "0/2", "--depth", "6", "--out", files[0], "--db", db},
+		{"--shard", "2/2", "--depth", "6", "--out", files[0]},
+	} {
+		if code, _, errOut := c4(t, "", append([]string{"book", "generate", "--board", "5x4"}, args...)...); code == 0 || errOut == "" {
+			t.Errorf("book generate %q: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+}
+
 func TestPlay(t *testing.T) {
 	code, out, errOut := c4(t, "3\nx\n3\nq\n", "play", "--board", "5x4", "--tt-mib", "8", "--hints")
 	if code != 0 || !strings.Contains(out, "c4 plays") || !strings.Contains(out, `"x": type a column`) || !strings.Contains(out, "scores: ") {
