@@ -12,76 +12,16 @@ import (
 	"time"
 
 	"c4/internal/progress"
-	"c4/negamax"
-	"c4/pns"
-	"c4/position"
+	"c4/solve"
 	"c4/testsets"
 )
 
-// Engine solves positions one at a time. Reset empties whatever it learned,
-// so that one position's figures do not depend on the previous ones.
-type Engine interface {
-	Solve(ctx context.Context, p position.Position) (score int, nodes uint64, err error)
-	Reset()
-}
-
-// Negamax adapts the exact solver to Engine.
-func Negamax(s *negamax.Solver, mode negamax.Mode) Engine { return negamaxEngine{s, mode} }
-
-type negamaxEngine struct {
-	s    *negamax.Solver
-	mode negamax.Mode
-}
-
-func (e negamaxEngine) Solve(ctx context.Context, p position.Position) (int, uint64, error) {
-	r, err := e.s.Solve(ctx, p, e.mode)
-	return r.Score, r.Stats.Nodes, err
-}
-
-func (e negamaxEngine) Reset() { e.s.Reset() }
-
-// Analyze scores every move of p (see negamax.Solver.Analyze), with all
-// the solver's threads.
-func (e negamaxEngine) Analyze(ctx context.Context, p position.Position) ([]int, uint64, error) {
-	scores, st, err := e.s.Analyze(ctx, p, e.mode)
-	return scores, st.Nodes, err
-}
-
-// DFPN adapts the proof-number solver to Engine. It answers only the weak
-// question: run it with Options.Weak.
-func DFPN(s *pns.Solver) Engine { return dfpnEngine{s} }
-
-type dfpnEngine struct{ s *pns.Solver }
-
-func (e dfpnEngine) Solve(ctx context.Context, p position.Position) (int, uint64, error) {
-	r, st, err := e.s.Weak(ctx, p)
-	return r, st.Nodes, err
-}
-
-func (e dfpnEngine) Reset() { e.s.Reset() }
-
-// Generator adapts the exact solver to the set generator. The table is kept
-// between positions: the sets depend only on exact scores.
-func Generator(s *negamax.Solver) testsets.Solver { return generatorSolver{s} }
-
-type generatorSolver struct{ s *negamax.Solver }
-
-func (g generatorSolver) Solve(ctx context.Context, p position.Position) (int, error) {
-	r, err := g.s.Solve(ctx, p, negamax.Strong)
-	return r.Score, err
-}
-
-func (g generatorSolver) AtLeast(ctx context.Context, p position.Position, a int) (bool, error) {
-	ok, _, err := g.s.AtLeast(ctx, p, a)
-	return ok, err
-}
-
 // Options says how to run a set.
 type Options struct {
-	Limit     int       // solve only the first Limit cases; 0 means all
-	Weak      bool      // compare signs of the expected scores
-	KeepTable bool      // do not Reset the engine before each position
-	Progress  io.Writer // where to show progress; nil for none
+	Limit     int        // solve only the first Limit cases; 0 means all
+	Mode      solve.Mode // Weak: compare the signs of the expected scores
+	KeepTable bool       // do not Reset the engine before each position
+	Progress  io.Writer  // where to show progress; nil for none
 }
 
 // Mismatch is a case whose score differs from the expected one.
@@ -123,9 +63,10 @@ func (r Row) KPosPerSec() float64 {
 	return float64(r.Positions) / r.Total.Seconds() / 1000
 }
 
-// Run solves the cases of set with e, in order, and reports. It stops early,
+// Run solves the cases of set with e (*negamax.Solver or *pns.Solver), in
+// order, and reports. It stops early,
 // returning what was done and ctx's error, when ctx ends.
-func Run(ctx context.Context, set *testsets.Set, e Engine, opts Options) (Row, error) {
+func Run(ctx context.Context, set *testsets.Set, e solve.Engine, opts Options) (Row, error) {
 	cases := set.Cases
 	if opts.Limit > 0 && opts.Limit < len(cases) {
 		cases = cases[:opts.Limit]
@@ -140,19 +81,15 @@ func Run(ctx context.Context, set *testsets.Set, e Engine, opts Options) (Row, e
 			e.Reset()
 		}
 		start := time.Now()
-		score, n, err := e.Solve(ctx, c.Position)
+		r, err := e.Solve(ctx, c.Position, opts.Mode)
 		d := time.Since(start)
 		if err != nil {
 			return row.finish(times, nodes), fmt.Errorf("%s line %d (%q): %w", set.Name, c.Line, c.Moves, err)
 		}
 		times = append(times, d)
-		nodes += n
-		want := c.Score
-		if opts.Weak {
-			want = negamax.WeakScore(want)
-		}
-		if score != want {
-			row.Mismatches = append(row.Mismatches, Mismatch{c, score})
+		nodes += r.Stats.Nodes
+		if r.Score != opts.Mode.Of(c.Score) {
+			row.Mismatches = append(row.Mismatches, Mismatch{c, r.Score})
 		}
 		prog.Update(len(times), "")
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"c4/position"
+	"c4/solve"
 	"c4/testsets"
 )
 
@@ -16,13 +17,13 @@ type fake struct {
 	resets int
 }
 
-func (f *fake) Solve(_ context.Context, p position.Position) (int, uint64, error) {
+func (f *fake) Solve(_ context.Context, p position.Position, _ solve.Mode) (solve.Result, error) {
 	for moves, s := range f.scores {
 		if q, _ := position.Parse(position.Standard, moves); q == p {
-			return s, 10, nil
+			return solve.Result{Score: s, Stats: solve.Stats{Nodes: 10}}, nil
 		}
 	}
-	return 0, 0, errors.New("unknown position")
+	return solve.Result{}, errors.New("unknown position")
 }
 
 func (f *fake) Reset() { f.resets++ }
@@ -39,7 +40,7 @@ func TestRun(t *testing.T) {
 	}
 	// Weak compares signs; Limit cuts; KeepTable does not reset.
 	e = &fake{scores: map[string]int{"4455": 1, "44": 1, "444": 1}}
-	row, _ = Run(context.Background(), set, e, Options{Weak: true, Limit: 2, KeepTable: true})
+	row, _ = Run(context.Background(), set, e, Options{Mode: solve.Weak, Limit: 2, KeepTable: true})
 	if row.Positions != 2 || e.resets != 0 || len(row.Mismatches) != 1 {
 		t.Errorf("weak, limit 2: row %+v, resets %d", row, e.resets)
 	}

@@ -9,6 +9,7 @@ import (
 	"c4/negamax"
 	"c4/pns"
 	"c4/position"
+	"c4/solve"
 	"c4/testsets"
 )
 
@@ -22,13 +23,13 @@ func ExampleRun() {
 	}
 	for _, e := range []struct {
 		name   string
-		engine bench.Engine
-		weak   bool
+		engine solve.Engine
+		mode   solve.Mode
 	}{
-		{"negamax", bench.Negamax(negamax.New(negamax.Options{TableMiB: 16}), negamax.Strong), false},
-		{"dfpn", bench.DFPN(pns.New(pns.Options{TableMiB: 16})), true},
+		{"negamax", negamax.New(negamax.Options{TableMiB: 16}), solve.Strong},
+		{"dfpn", pns.New(pns.Options{TableMiB: 16}), solve.Weak},
 	} {
-		row, err := bench.Run(context.Background(), set, e.engine, bench.Options{Weak: e.weak})
+		row, err := bench.Run(context.Background(), set, e.engine, bench.Options{Mode: e.mode})
 		if err != nil {
 			panic(err)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 )
 
 // BenchmarkLookup looks up random positions of the complete 5x4 book (1.55
@@ -48,14 +49,14 @@ func BenchmarkLookup(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)*99/100].Nanoseconds())/1e3, "p99-µs")
 }
 
-// BenchmarkReadMemory writes a portable file of every 7x6 position of up to
+// BenchmarkLoad writes a portable file of every 7x6 position of up to
 // $C4_BENCH_DEPTH stones (default 10; 12 is the size of a complete book of
 // 12 stones, 9.2 million positions, and takes a minute to make), with made
 // up scores, then reads it into memory as the built-in book is read, and
 // reports the time and heap of a read and the time of a lookup:
 //
-//	C4_BENCH_DEPTH=12 go test ./book -run XXX -bench ReadMemory -benchtime 3x
-func BenchmarkReadMemory(b *testing.B) {
+//	C4_BENCH_DEPTH=12 go test ./book -run XXX -bench Load -benchtime 3x
+func BenchmarkLoad(b *testing.B) {
 	depth := 10
 	if d, err := strconv.Atoi(os.Getenv("C4_BENCH_DEPTH")); err == nil {
 		depth = d
@@ -75,13 +76,13 @@ func BenchmarkReadMemory(b *testing.B) {
 	}); err != nil {
 		b.Fatal(err)
 	}
-	var m *Memory
+	var m *Frozen
 	for b.Loop() {
 		var err error
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		if m, err = ReadMemory(bytes.NewReader(file.Bytes())); err != nil {
+		if m, err = Load(bytes.NewReader(file.Bytes())); err != nil {
 			b.Fatal(err)
 		}
 		runtime.GC()
@@ -160,7 +161,7 @@ func solveRun(keys []uint64, opts negamax.Options) error {
 	s := negamax.New(opts)
 	for _, k := range keys {
 		p, _ := position.Standard.FromKey(k)
-		if _, err := s.Solve(context.Background(), p, negamax.Strong); err != nil {
+		if _, err := s.Solve(context.Background(), p, solve.Strong); err != nil {
 			return err
 		}
 	}

@@ -15,7 +15,7 @@
 // look up (Depth).
 //
 // A small book can also be read whole into memory from its portable file
-// (Export, ReadMemory), without a database: that is how c4 carries one
+// (Export, Load), without a database: that is how c4 carries one
 // (package builtin).
 //
 // Tables are compressed with zstd (pebble's C binding in a build with cgo,
@@ -43,6 +43,7 @@ import (
 
 	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 )
 
 // scoreOffset makes a score a positive byte.
@@ -83,8 +84,8 @@ func Open(dir string, opts Options) (*Book, error) {
 	}
 	for i := range o.Levels {
 		l := &o.Levels[i]
-		// Larger blocks and restart intervals compress better (3.4 -> 2.9
-		// bytes a position for restarts every 16 -> 64 keys); reads are few.
+		// Larger blocks and restart intervals compress better, and a
+		// book is read far less often than it is written.
 		l.BlockSize = 32 << 10
 		l.BlockRestartInterval = 64
 		// A bloom filter costs 1.25 bytes a position and spares a data
@@ -143,8 +144,8 @@ func (quietLogger) Fatalf(f string, args ...any) { panic(fmt.Sprintf("pebble: "+
 // them, unless the cleaner needs their contents, as ArchiveCleaner says it
 // does. Here ArchiveCleaner is embedded one level deeper than DeleteCleaner
 // for that mark alone: its Clean is shadowed. A book is written once and
-// then read, so the reused logs only took room: on the 7x6 book of 7
-// stones, 374 KB of them beside 134 KB of tables.
+// then read, so the reused logs only take room, more than the tables on
+// a small book.
 type deleteCleaner struct {
 	pebble.DeleteCleaner
 	needsContents
@@ -267,7 +268,7 @@ func (b *Book) MoveScores(p position.Position) (scores []int, ok []bool, err err
 	for c := range ok {
 		ok[c] = true
 	}
-	scores, err = negamax.ScoreMoves(p, negamax.Strong, func(c int, q position.Position) (int, error) {
+	scores, err = negamax.ScoreMoves(p, solve.Strong, func(c int, q position.Position) (int, error) {
 		s, found, err := b.Lookup(q)
 		ok[c] = found
 		return s, err

@@ -12,6 +12,7 @@ import (
 
 	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 )
 
 func mustBoard(t testing.TB, w, h int) *position.Board {
@@ -61,7 +62,7 @@ func checkAgainstSolver(t *testing.T, bk *Book, root position.Position, depth, e
 			if err != nil || !ok {
 				t.Fatalf("%s: position %s not in the book (%v)", b, name(p), err)
 			}
-			r, err := s.Solve(context.Background(), p, negamax.Strong)
+			r, err := s.Solve(context.Background(), p, solve.Strong)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,8 +135,8 @@ func TestSearchWithBook(t *testing.T) {
 	for d, layer := range Enumerate(position.New(b), 12) {
 		for _, k := range layer {
 			p, _ := b.FromKey(k)
-			r1, err1 := with.Solve(context.Background(), p, negamax.Strong)
-			r2, err2 := without.Solve(context.Background(), p, negamax.Strong)
+			r1, err1 := with.Solve(context.Background(), p, solve.Strong)
+			r2, err2 := without.Solve(context.Background(), p, solve.Strong)
 			if err1 != nil || err2 != nil || r1.Score != r2.Score {
 				t.Fatalf("position %s: with the book %d (%v), without %d (%v)", name(p), r1.Score, err1, r2.Score, err2)
 			}
@@ -144,8 +145,8 @@ func TestSearchWithBook(t *testing.T) {
 			}
 		}
 	}
-	scores, _, err := with.Analyze(context.Background(), position.New(b), negamax.Weak)
-	want, _, _ := without.Analyze(context.Background(), position.New(b), negamax.Weak)
+	scores, _, err := with.Analyze(context.Background(), position.New(b), solve.Weak)
+	want, _, _ := without.Analyze(context.Background(), position.New(b), solve.Weak)
 	if err != nil || len(scores) != len(want) {
 		t.Fatal(scores, err)
 	}
@@ -276,14 +277,8 @@ func TestVerify(t *testing.T) {
 	bk := openBook(t, t.TempDir())
 	generate(t, bk, position.New(b), 7)
 	s := negamax.New(negamax.Options{TableMiB: 8})
-	exact := Checker{Engine: "negamax", Solve: func(ctx context.Context, p position.Position) (int, error) {
-		r, err := s.Solve(ctx, p, negamax.Strong)
-		return r.Score, err
-	}}
-	weak := Checker{Engine: "weak negamax", Weak: true, Solve: func(ctx context.Context, p position.Position) (int, error) {
-		r, err := s.Solve(ctx, p, negamax.Weak)
-		return r.Score, err
-	}}
+	exact := Checker{Name: "negamax", Engine: s, Mode: solve.Strong}
+	weak := Checker{Name: "weak negamax", Engine: s, Mode: solve.Weak}
 	bad, layers, err := bk.Verify(context.Background(), b, 20, 1, exact, weak)
 	if err != nil || len(layers) != 8 || len(bad) != 0 {
 		t.Fatalf("verify: %+v, %v, %v", layers, bad, err)
@@ -305,7 +300,7 @@ func TestVerify(t *testing.T) {
 	if err != nil || len(bad) == 0 || bad[0].Book != score+1 || bad[0].Search != score || layers[1].Differ != 1 {
 		t.Fatalf("verify after spoiling %s: %v, %+v, %v", name(p), bad, layers, err)
 	}
-	if signChanged := negamax.WeakScore(score) != negamax.WeakScore(score+1); signChanged != (len(bad) == 2) {
+	if signChanged := solve.WeakScore(score) != solve.WeakScore(score+1); signChanged != (len(bad) == 2) {
 		t.Fatalf("verify after spoiling %s (%d -> %d): %v", name(p), score, score+1, bad)
 	}
 }

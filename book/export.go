@@ -248,48 +248,80 @@ func readFile(path string, f func(board *position.Board, key uint64, score int) 
 
 // decode is readFile on a reader.
 func decode(in io.Reader, f func(board *position.Board, key uint64, score int) error) (fileHeader, error) {
-	var h fileHeader
+	r, v, closeBody, err := openBody(in)
+	if err != nil {
+		return fileHeader{}, err
+	}
+	defer closeBody()
+	h, err := readHeader(r, v)
+	if err == nil {
+		h.entries, err = readBlocks(r, h.board, f)
+	}
+	if err == nil {
+		err = readEnd(r, h.entries)
+	}
+	if err != nil {
+		return fileHeader{}, err
+	}
+	return h, nil
+}
+
+// corrupt is the error of a file that fails to read at what.
+func corrupt(what string, err error) error {
+	if err == nil || errors.Is(err, io.EOF) {
+		err = io.ErrUnexpectedEOF
+	}
+	return fmt.Errorf("corrupt or truncated book file (%s): %w", what, err)
+}
+
+// openBody checks the magic and the version v of the file in, and returns
+// a reader of its decompressed body that sums what it reads.
+func openBody(in io.Reader) (r *crcReader, v byte, close func(), err error) {
 	br := bufio.NewReader(in)
 	head := make([]byte, len(magic)+1)
 	if _, err := io.ReadFull(br, head); err != nil || string(head[:len(magic)]) != magic {
-		return h, errors.New("not a c4 book file")
+		return nil, 0, nil, errors.New("not a c4 book file")
 	}
-	v := head[len(magic)]
+	v = head[len(magic)]
 	if v != version && v != shardVersion {
-		return h, fmt.Errorf("book file version %d, want %d or %d", v, version, shardVersion)
+		return nil, 0, nil, fmt.Errorf("book file version %d, want %d or %d", v, version, shardVersion)
 	}
 	// One goroutine and a window of at most 64 MiB (the encoder's best
 	// compression uses 8), so that a crafted file cannot take much memory.
 	zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(64<<20))
 	if err != nil {
-		return h, err
+		return nil, 0, nil, err
 	}
-	defer zr.Close()
-	r := &crcReader{r: bufio.NewReader(zr), crc: crc32.New(castagnoli)}
-	fail := func(what string, err error) (fileHeader, error) {
-		if err == nil || errors.Is(err, io.EOF) {
-			err = io.ErrUnexpectedEOF
-		}
-		return fileHeader{}, fmt.Errorf("corrupt or truncated book file (%s): %w", what, err)
-	}
+	return &crcReader{r: bufio.NewReader(zr), crc: crc32.New(castagnoli)}, v, zr.Close, nil
+}
 
+// readHeader reads the board, the depth and, in a file of version
+// shardVersion, the shard.
+func readHeader(r *crcReader, v byte) (fileHeader, error) {
+	var h fileHeader
 	var wh [3]byte
 	if _, err := io.ReadFull(r, wh[:]); err != nil {
-		return fail("header", err)
+		return h, corrupt("header", err)
 	}
 	board, err := boardOf(int(wh[0]), int(wh[1]))
 	if err != nil {
-		return fail("board size", err)
+		return h, corrupt("board size", err)
 	}
 	h.board, h.depth = board, int(wh[2])
 	if v == shardVersion {
 		index, err1 := binary.ReadUvarint(r)
 		count, err2 := binary.ReadUvarint(r)
 		if err1 != nil || err2 != nil || count == 0 || count > 1<<20 || index >= count {
-			return fail("shard", errors.Join(err1, err2))
+			return h, corrupt("shard", errors.Join(err1, err2))
 		}
 		h.index, h.count = int(index), int(count)
 	}
+	return h, nil
+}
+
+// readBlocks reads the blocks up to the end mark, checks each entry and
+// hands it to f, and returns the number of entries.
+func readBlocks(r *crcReader, board *position.Board, f func(board *position.Board, key uint64, score int) error) (int, error) {
 	total := 0
 	var key uint64
 	deltas := make([]uint64, blockSize)
@@ -297,52 +329,64 @@ func decode(in io.Reader, f func(board *position.Board, key uint64, score int) e
 	for {
 		count, err := binary.ReadUvarint(r)
 		if err != nil || count > blockSize {
-			return fail("block length", err)
+			return 0, corrupt("block length", err)
 		}
 		if count == 0 {
-			break
+			return total, nil
 		}
 		for i := range count {
 			if deltas[i], err = binary.ReadUvarint(r); err != nil {
-				return fail("keys", err)
+				return 0, corrupt("keys", err)
 			}
 		}
 		if _, err := io.ReadFull(r, scores[:count]); err != nil {
-			return fail("scores", err)
+			return 0, corrupt("scores", err)
 		}
 		for i := range count {
 			if deltas[i] == 0 && total+int(i) > 0 {
-				return fail("keys out of order", nil)
+				return 0, corrupt("keys out of order", nil)
 			}
 			key += deltas[i]
-			p, err := board.FromKey(key)
-			if err != nil || p.IsOver() {
-				return fail("a key that is no position", err)
+			if err := checkEntry(board, key, int(scores[i])-scoreOffset); err != nil {
+				return 0, err
 			}
-			score := int(scores[i]) - scoreOffset
-			if score < -(board.Cells()+1)/2 || score > (board.Cells()+1)/2 {
-				return fail(fmt.Sprintf("score %d", score), nil)
-			}
-			if err := f(board, key, score); err != nil {
-				return fileHeader{}, err
+			if err := f(board, key, int(scores[i])-scoreOffset); err != nil {
+				return 0, err
 			}
 		}
 		total += int(count)
 	}
+}
+
+// checkEntry says whether key is a position of board that is not over
+// and score a score on board.
+func checkEntry(board *position.Board, key uint64, score int) error {
+	p, err := board.FromKey(key)
+	if err != nil || p.IsOver() {
+		return corrupt("a key that is no position", err)
+	}
+	if score < -(board.Cells()+1)/2 || score > (board.Cells()+1)/2 {
+		return corrupt(fmt.Sprintf("score %d", score), nil)
+	}
+	return nil
+}
+
+// readEnd reads the count of entries, which must be total, and the
+// checksum, which must end the file.
+func readEnd(r *crcReader, total int) error {
 	n, err := binary.ReadUvarint(r)
 	if err != nil || n != uint64(total) {
-		return fail("position count", err)
+		return corrupt("position count", err)
 	}
 	want := r.crc.Sum32()
 	var got uint32
 	if err := binary.Read(r.r, binary.LittleEndian, &got); err != nil || got != want {
-		return fail("checksum", err)
+		return corrupt("checksum", err)
 	}
 	if _, err := r.r.ReadByte(); err != io.EOF {
-		return fail("data after the end", err)
+		return corrupt("data after the end", err)
 	}
-	h.entries = total
-	return h, nil
+	return nil
 }
 
 // crcReader reads from r, adding what it reads to crc.

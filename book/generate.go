@@ -12,6 +12,7 @@ import (
 	"c4/internal/progress"
 	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 )
 
 // Generator makes a complete book: every position that is not over, with
@@ -167,7 +168,7 @@ func solveKeys(ctx context.Context, board *position.Board, keys []uint64, thread
 				}
 				for j := i; j < min(i+chunk, len(keys)); j++ {
 					p, _ := board.FromKey(keys[j])
-					r, err := s.Solve(ctx, p, negamax.Strong)
+					r, err := s.Solve(ctx, p, solve.Strong)
 					if err == nil {
 						err = ctx.Err() // a search too small to look at ctx
 					}

@@ -40,7 +40,7 @@ func ParseShard(s string) (index, count int, err error) {
 	i, err1 := strconv.Atoi(is)
 	n, err2 := strconv.Atoi(ns)
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
-		return 0, 0, fmt.Errorf("shard %q: want I/N with 0 <= I < N", s)
+		return 0, 0, fmt.Errorf("%q: want I/N with 0 <= I < N", s)
 	}
 	return i, n, nil
 }

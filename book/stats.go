@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 )
 
 // Stats describes the book of one board.
@@ -57,7 +57,7 @@ func (b *Book) Stats(board *position.Board) (Stats, error) {
 // Mismatch is a book entry that a search disagrees with.
 type Mismatch struct {
 	Position     position.Position
-	Engine       string // the search's, as in Checkers
+	Engine       string // the Checker's Name
 	Book, Search int    // for a weak engine, the signs
 }
 
@@ -65,12 +65,12 @@ func (m Mismatch) String() string {
 	return fmt.Sprintf("position %s: book %d, %s %d", name(m.Position), m.Book, m.Engine, m.Search)
 }
 
-// Checker is a search that Verify compares the book with: Solve gives the
-// exact score of p, or only its sign (1, 0, -1) if Weak.
+// Checker is a search that Verify compares the book with: Engine's score
+// of each position in Mode, the exact score or only its sign (1, 0, -1).
 type Checker struct {
-	Engine string
-	Weak   bool
-	Solve  func(ctx context.Context, p position.Position) (int, error)
+	Name   string // in Mismatch.Engine
+	Engine solve.Engine
+	Mode   solve.Mode
 }
 
 // Sampled is what Verify checked of the positions of one number of stones.
@@ -118,16 +118,12 @@ func (b *Book) Verify(ctx context.Context, board *position.Board, n int, seed ui
 		for _, e := range sample {
 			differ := false
 			for _, c := range checkers {
-				got, err := c.Solve(ctx, e.p)
+				r, err := c.Engine.Solve(ctx, e.p, c.Mode)
 				if err != nil {
 					return bad, layers, err
 				}
-				want := e.score
-				if c.Weak {
-					want = negamax.WeakScore(want)
-				}
-				if got != want {
-					bad = append(bad, Mismatch{e.p, c.Engine, want, got})
+				if want := c.Mode.Of(e.score); r.Score != want {
+					bad = append(bad, Mismatch{e.p, c.Name, want, r.Score})
 					differ = true
 				}
 			}

@@ -12,28 +12,30 @@ import (
 // a worker marks the position it is searching, and puts last a move whose
 // position another worker has marked, so that each searches what the other
 // is not, and finds the other's results in the shared far table when it
-// comes back to them. The marks are a small array of words, one a slot,
-// each holding the id of the last position marked there; a lost or stale
-// mark only changes an order.
+// comes back to them. The marks are a small array of words indexed by a
+// hash of the position's id, each holding the id of the last position
+// marked there; a lost or stale mark only changes an order.
 
 // busyMarks are the marks of the positions being searched.
 type busyMarks [1 << busyBits]atomic.Uint64
 
 // id is a position's identity: its bucket and its tag, which together
 // determine its key.
-func (r ref) id() uint64 { return uint64(uintptr(unsafe.Pointer(r.b))) ^ r.tag }
+func (r slot) id() uint64 { return uint64(uintptr(unsafe.Pointer(r.b))) ^ r.tag }
 
-// slot is where id's mark goes.
-func (b *busyMarks) slot(id uint64) *atomic.Uint64 { return &b[id*hashMul>>(64-busyBits)] }
+// at is where id's mark goes.
+func (b *busyMarks) at(id uint64) *atomic.Uint64 { return &b[id*hashMul>>(64-busyBits)] }
 
 // divided searches the moves in sc of the node p, as negamax does: a move
 // whose position another worker is searching comes after the others,
 // except the first move, which is searched first whatever, to set the
-// bound. Its loop is negamax's with the marks added, kept apart so that
-// the deeper nodes, nearly all of them, do not pay for the marks.
-func (w *worker) divided(p position.Position, next uint64, r ref, sc *scratch, start uint64, alpha, beta int) int {
+// bound. Its loop is children's with the marks added, kept apart so that
+// the deeper nodes, nearly all of them, do not pay for the marks; the two
+// loops repeat their body rather than call a shared one, which cost
+// children's nodes time even inlined.
+func (w *worker) divided(p position.Position, next uint64, r slot, sc *scratch, start uint64, alpha, beta int) int {
 	me := r.id()
-	mark := w.busy.slot(me)
+	mark := w.busy.at(me)
 	mark.Store(me)
 	defer mark.CompareAndSwap(me, 0)
 	var later [position.MaxWidth]int
@@ -46,7 +48,7 @@ func (w *worker) divided(p position.Position, next uint64, r ref, sc *scratch, s
 			}
 			i = later[k]
 			k++
-		} else if id := sc.refs[i].id(); !first && w.busy.slot(id).Load() == id {
+		} else if id := sc.slots[i].id(); !first && w.busy.at(id).Load() == id {
 			later[nLater] = i
 			nLater++
 			continue
@@ -54,7 +56,7 @@ func (w *worker) divided(p position.Position, next uint64, r ref, sc *scratch, s
 		first = false
 		q := p
 		q.Play(next & w.colOrder[i])
-		score := -w.negamax(q, sc.refs[i], sc.threats[i], -beta, -alpha)
+		score := -w.negamax(q, sc.slots[i], sc.threats[i], -beta, -alpha)
 		if w.stopped {
 			return 0
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"c4/solve"
 	"c4/testsets"
 	"c4/testsets/publictest"
 )
@@ -18,7 +19,7 @@ func BenchmarkSolve(b *testing.B) {
 	for _, name := range testsets.PublicNames {
 		set := publictest.Set(b, name)
 		cases := set.Cases[:100]
-		for _, mode := range []Mode{Strong, Weak} {
+		for _, mode := range []solve.Mode{solve.Strong, solve.Weak} {
 			b.Run(testsets.Label(name)+"/"+[...]string{"strong", "weak"}[mode], func(b *testing.B) {
 				var nodes uint64
 				i := 0

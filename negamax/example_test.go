@@ -6,14 +6,15 @@ import (
 
 	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 )
 
 func ExampleSolver_Solve() {
 	s := negamax.New(negamax.Options{TableMiB: 16})
 	p, _ := position.Parse(position.Standard, "44455554221")
-	r, _ := s.Solve(context.Background(), p, negamax.Strong)
+	r, _ := s.Solve(context.Background(), p, solve.Strong)
 	fmt.Println("score:", r.Score)
-	w, _ := s.Solve(context.Background(), p, negamax.Weak)
+	w, _ := s.Solve(context.Background(), p, solve.Weak)
 	fmt.Println("weak:", w.Score)
 	// Output:
 	// score: -15
@@ -23,7 +24,7 @@ func ExampleSolver_Solve() {
 func ExampleSolver_Analyze() {
 	s := negamax.New(negamax.Options{TableMiB: 16})
 	p, _ := position.Parse(position.Standard, "4444441526")
-	scores, _, _ := s.Analyze(context.Background(), p, negamax.Strong)
+	scores, _, _ := s.Analyze(context.Background(), p, solve.Strong)
 	fmt.Println(scores)
 	// Output: [2 2 16 -1000 2 2 2]
 }
@@ -33,7 +34,7 @@ func ExampleSolver_Analyze() {
 // other move is taken to draw.
 func ExampleScoreMoves() {
 	p, _ := position.Parse(position.Standard, "112233")
-	scores, _ := negamax.ScoreMoves(p, negamax.Strong, func(c int, q position.Position) (int, error) {
+	scores, _ := negamax.ScoreMoves(p, solve.Strong, func(c int, q position.Position) (int, error) {
 		return 0, nil
 	})
 	fmt.Println(scores)

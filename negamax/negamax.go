@@ -8,7 +8,7 @@ import (
 // bound on it: at most alpha when the score is at most alpha, at least beta
 // when it is at least beta. The side to move must have no winning move.
 //
-// r is w.ref(p), found by the caller, which has already asked for the
+// r is w.slot(p), found by the caller, which has already asked for the
 // entry to be prefetched; threats is p.OpponentWinningCells(), which the
 // caller has also computed (Attack of the move that led to p).
 //
@@ -19,7 +19,7 @@ import (
 // played through (forced), the table's bound, the moves' generation with
 // their wins and table cutoffs and their order (order), then the children
 // (children, or divided with other workers).
-func (w *worker) negamax(p position.Position, r ref, threats uint64, alpha, beta int) int {
+func (w *worker) negamax(p position.Position, r slot, threats uint64, alpha, beta int) int {
 	w.nodes++
 	if w.nodes%checkEvery == 0 {
 		w.checkIn()
@@ -144,12 +144,12 @@ func (w *worker) forced(p position.Position, next uint64, alpha, beta int) int {
 	}
 	q := p
 	q.Play(next)
-	return -w.negamax(q, w.ref(q), ours, -beta, -alpha)
+	return -w.negamax(q, w.slot(q), ours, -beta, -alpha)
 }
 
 // tableBound narrows (alpha, beta) by the bound in r's entry, if any; done
 // says that the window closed, the score then being the returned alpha.
-func (w *worker) tableBound(r ref, alpha, beta int) (int, int, bool) {
+func (w *worker) tableBound(r slot, alpha, beta int) (int, int, bool) {
 	v := entryValue(r.get())
 	if v == 0 {
 		return alpha, beta, false
@@ -174,20 +174,20 @@ func (w *worker) tableBound(r ref, alpha, beta int) (int, int, bool) {
 // them. done says that a move settles p's score at once, which it returns
 // and writes to r: a win with our next stone, or a child whose table entry
 // makes p's score at least beta (enhanced transposition cutoff).
-func (w *worker) order(p position.Position, next, threats uint64, r ref, start uint64, beta int) (*scratch, int, bool) {
+func (w *worker) order(p position.Position, next, threats uint64, r slot, start uint64, beta int) (*scratch, int, bool) {
 	n := p.Moves()
 	// Ask for every child's table entry first, then look at the moves while
 	// the cache misses are under way.
 	sc := &w.scratch[n]
-	moves, refs, childThreats := &sc.moves, &sc.refs, &sc.threats
+	moves, slots, childThreats := &sc.moves, &sc.slots, &sc.threats
 	moves.reset(w.sortShift)
 	width := p.Board().Width()
 	for i := width - 1; i >= 0; i-- {
 		if m := next & w.colOrder[i]; m != 0 {
 			q := p
 			q.Play(m)
-			refs[i] = w.ref(q)
-			refs[i].prefetch()
+			slots[i] = w.slot(q)
+			slots[i].prefetch()
 		}
 	}
 	// Every move's threats, whether it wins with our next stone, and how
@@ -208,7 +208,7 @@ func (w *worker) order(p position.Position, next, threats uint64, r ref, start u
 		// Enhanced transposition cutoff: a child whose score is known to be
 		// at most -beta makes this node's at least beta.
 		if n < w.etcBelow {
-			if v := entryValue(refs[i].get()); v != 0 {
+			if v := entryValue(slots[i].get()); v != 0 {
 				if s, lower := bound(v); !lower && -s >= beta {
 					r.put(lowerBound(-s), w.nodes-start)
 					return sc, -s, true
@@ -225,11 +225,11 @@ func (w *worker) order(p position.Position, next, threats uint64, r ref, start u
 
 // children searches the moves in sc of the node p in their order, and
 // writes p's bound to r.
-func (w *worker) children(p position.Position, next uint64, r ref, sc *scratch, start uint64, alpha, beta int) int {
+func (w *worker) children(p position.Position, next uint64, r slot, sc *scratch, start uint64, alpha, beta int) int {
 	for i, ok := sc.moves.next(); ok; i, ok = sc.moves.next() {
 		q := p
 		q.Play(next & w.colOrder[i])
-		score := -w.negamax(q, sc.refs[i], sc.threats[i], -beta, -alpha)
+		score := -w.negamax(q, sc.slots[i], sc.threats[i], -beta, -alpha)
 		if w.stopped {
 			return 0
 		}

@@ -23,16 +23,7 @@ import (
 
 	"c4/internal/crew"
 	"c4/position"
-)
-
-// Mode says how much of the score to find.
-type Mode int
-
-const (
-	// Strong finds the exact score.
-	Strong Mode = iota
-	// Weak finds only its sign: 1 win, 0 draw, -1 loss.
-	Weak
+	"c4/solve"
 )
 
 // InvalidMove is Analyze's score for a full column, as in the reference
@@ -75,19 +66,6 @@ type Book interface {
 	Score(p position.Position) (int, bool)
 }
 
-// Stats describes the work of a search.
-type Stats struct {
-	Nodes     uint64        // negamax calls
-	TableHits uint64        // table probes that found the position
-	Elapsed   time.Duration // wall time
-}
-
-// Result is a score with the work it took.
-type Result struct {
-	Score int
-	Stats Stats
-}
-
 // ErrGameOver is returned for a position with four in a row or a full board:
 // there is nothing left to solve. It is position.ErrGameOver.
 var ErrGameOver = position.ErrGameOver
@@ -118,7 +96,7 @@ type Solver struct {
 	board     *position.Board
 	config    config
 	workers   []*worker
-	hands     []crew.Hand // the helpers that run workers[1:] (see package crew)
+	helpers   []crew.Helper // the helpers that run workers[1:] (see package crew)
 	dichotomy dichotomy
 	moves     [position.MaxWidth]move // Analyze's, searched at once
 	book      Book
@@ -176,7 +154,7 @@ type worker struct {
 // threats of each move that count for the order (see AttackThreats).
 type scratch struct {
 	moves   sorter
-	refs    [position.MaxWidth]ref
+	slots   [position.MaxWidth]slot
 	threats [position.MaxWidth]uint64
 	counts  [position.MaxWidth]uint8
 }
@@ -193,7 +171,7 @@ func New(opts Options) *Solver {
 	for range max(opts.Threads, 1) {
 		s.workers = append(s.workers, &worker{})
 	}
-	s.hands = make([]crew.Hand, len(s.workers)-1)
+	s.helpers = make([]crew.Helper, len(s.workers)-1)
 	s.allocate(keyBits(position.Standard))
 	return s
 }
@@ -270,29 +248,29 @@ func keyBits(b *position.Board) uint { return uint(b.Width() * (b.Height() + 1))
 // Solve returns the score of p: exact in Strong mode, its sign in Weak mode.
 // It returns ErrGameOver if the game has ended, and ctx.Err() if ctx ends
 // before the score is known.
-func (s *Solver) Solve(ctx context.Context, p position.Position, mode Mode) (Result, error) {
+func (s *Solver) Solve(ctx context.Context, p position.Position, mode solve.Mode) (solve.Result, error) {
 	if p.IsOver() {
-		return Result{}, ErrGameOver
+		return solve.Result{}, ErrGameOver
 	}
-	var st Stats
+	var st solve.Stats
 	score, err := s.solve(ctx, p, mode, len(s.workers), &st)
-	return Result{score, st}, err
+	return solve.Result{Score: score, Stats: st}, err
 }
 
 // AtLeast says whether the score of p is at least a: one null-window search,
 // much cheaper than Solve when a is far from the score.
-func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool, Stats, error) {
+func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool, solve.Stats, error) {
 	if p.IsOver() {
-		return false, Stats{}, ErrGameOver
+		return false, solve.Stats{}, ErrGameOver
 	}
 	s.setBoard(p.Board())
 	if p.CanWinNext() && p.WinScore() >= a {
-		return true, Stats{}, nil
+		return true, solve.Stats{}, nil
 	}
-	var st Stats
+	var st solve.Stats
 	found := false
 	s.run(ctx, &st, 1, func(w *worker) {
-		found = w.negamax(p, w.ref(p), p.OpponentWinningCells(), a-1, a) >= a
+		found = w.negamax(p, w.slot(p), p.OpponentWinningCells(), a-1, a) >= a
 	})
 	if s.workers[0].stopped {
 		return false, st, context.Cause(ctx)
@@ -312,21 +290,21 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 // often score alike and the probes near the score are the costly ones.
 // (The runs: docs/measurements.md, "Figures from the code's comments",
 // Solver.Analyze.)
-func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([]int, Stats, error) {
+func (s *Solver) Analyze(ctx context.Context, p position.Position, mode solve.Mode) ([]int, solve.Stats, error) {
 	if p.IsOver() {
-		return nil, Stats{}, ErrGameOver
+		return nil, solve.Stats{}, ErrGameOver
 	}
 	s.setBoard(p.Board())
 	n := 0 // s.moves[:n] are the moves to search
 	scores, _ := ScoreMoves(p, mode, func(c int, q position.Position) (int, error) {
 		if lo, hi := s.config.interval(q, mode); lo == hi {
-			return mode.of(lo), nil
+			return mode.Of(lo), nil
 		}
 		s.moves[n].p, s.moves[n].col = q, c
 		n++
 		return 0, nil // searched below
 	})
-	var st Stats
+	var st solve.Stats
 	if n == 0 {
 		return scores, st, nil
 	}
@@ -375,14 +353,14 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode Mode) ([
 		return nil, st, err
 	}
 	for i := range moves {
-		scores[moves[i].col] = -mode.of(moves[i].d.lo)
+		scores[moves[i].col] = -mode.Of(moves[i].d.lo)
 	}
 	return scores, st, nil
 }
 
 // solve finds the score of p, which is not over, with at most threads
 // workers, adding the work to st.
-func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, threads int, st *Stats) (int, error) {
+func (s *Solver) solve(ctx context.Context, p position.Position, mode solve.Mode, threads int, st *solve.Stats) (int, error) {
 	s.setBoard(p.Board())
 	if p.Moves() >= s.config.cells-parallelMinEmpty {
 		threads = 1
@@ -396,21 +374,13 @@ func (s *Solver) solve(ctx context.Context, p position.Position, mode Mode, thre
 	if d.lo < d.hi {
 		return 0, context.Cause(ctx)
 	}
-	return mode.of(d.lo), nil
-}
-
-// of is what mode finds of a score: the score itself, or its sign.
-func (m Mode) of(score int) int {
-	if m == Weak {
-		return WeakScore(score)
-	}
-	return score
+	return mode.Of(d.lo), nil
 }
 
 // interval returns the scores p may have, which is not over: the score
 // itself (lo = hi) if the book has it or the side to move wins at once;
 // in Weak mode, within [-1, 1].
-func (c *config) interval(p position.Position, mode Mode) (lo, hi int) {
+func (c *config) interval(p position.Position, mode solve.Mode) (lo, hi int) {
 	if score, ok := c.fromBook(p); ok {
 		return score, score
 	}
@@ -418,7 +388,7 @@ func (c *config) interval(p position.Position, mode Mode) (lo, hi int) {
 	if p.CanWinNext() {
 		return win, win
 	}
-	if mode == Weak {
+	if mode == solve.Weak {
 		return -1, 1
 	}
 	return -(c.cells - p.Moves()) / 2, win
@@ -426,7 +396,7 @@ func (c *config) interval(p position.Position, mode Mode) (lo, hi int) {
 
 // probe runs d's probes of p on w until d knows the score or is stopped.
 func (w *worker) probe(d *dichotomy, p position.Position) {
-	r, threats := w.ref(p), p.OpponentWinningCells()
+	r, threats := w.slot(p), p.OpponentWinningCells()
 	w.dichotomy = d
 	for v, ok := d.next(w); ok; v, ok = d.next(w) {
 		d.report(w, v, w.negamax(p, r, threats, v, v+1))
@@ -439,7 +409,7 @@ func (w *worker) probe(d *dichotomy, p position.Position) {
 // search; a helper still starting when the first has finished does
 // nothing, and is not waited for: on small searches, waiting for the
 // others to be scheduled took longer than the search.
-func (s *Solver) run(ctx context.Context, st *Stats, threads int, search func(*worker)) {
+func (s *Solver) run(ctx context.Context, st *solve.Stats, threads int, search func(*worker)) {
 	start := time.Now()
 	for i, w := range s.workers[:threads] {
 		w.config, w.ctx, w.nodes, w.hits, w.stopped = s.config, ctx, 0, 0, false
@@ -451,11 +421,11 @@ func (s *Solver) run(ctx context.Context, st *Stats, threads int, search func(*w
 		w.published.Store(0)
 	}
 	for i, w := range s.workers[1:threads] {
-		s.hands[i].Go(func() { search(w) })
+		s.helpers[i].Go(func() { search(w) })
 	}
 	search(s.workers[0])
 	for i := range threads - 1 {
-		s.hands[i].Wait() // a helper not started yet has nothing left to do
+		s.helpers[i].Wait() // a helper not started yet has nothing left to do
 	}
 	for _, w := range s.workers[:threads] {
 		st.Nodes += w.nodes
@@ -488,29 +458,18 @@ func (s *Solver) Progress() (nodes uint64, lo, hi int) {
 	return nodes, s.dichotomy.lo, s.dichotomy.hi
 }
 
-// ref returns the table entry of p, under p.TableKey(), in the near, mid
+// slot returns the slot of p's entry, under p.TableKey(), in the near, mid
 // or far table by its stones (see Solver).
-func (c *config) ref(p position.Position) ref {
+func (c *config) slot(p position.Position) slot {
 	t := c.far
 	if n := p.Moves(); n >= c.nearFrom {
 		t = c.near
 	} else if n >= c.midFrom {
 		t = c.mid
 	}
-	return t.ref(p.TableKey())
+	return t.slot(p.TableKey())
 }
 
 // divideStones is the number of stones below which workers on the same
 // probe divide a node's moves (see abdada.go).
 func (c *config) divideStones() int { return min(c.cells-divideMinEmpty, c.nearFrom) }
-
-// WeakScore is the weak result of a score: 1 win, 0 draw, -1 loss.
-func WeakScore(score int) int {
-	switch {
-	case score > 0:
-		return 1
-	case score < 0:
-		return -1
-	}
-	return 0
-}

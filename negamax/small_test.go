@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"c4/position"
+	"c4/solve"
 )
 
 // naive is plain memoised minimax straight from the definition of the score,
@@ -59,11 +60,11 @@ func TestSmallBoards(t *testing.T) {
 				if p.Moves() >= tc.from {
 					want := ref.score(p)
 					s.Reset()
-					r, err := s.Solve(context.Background(), p, Strong)
+					r, err := s.Solve(context.Background(), p, solve.Strong)
 					if err != nil || r.Score != want {
 						t.Fatalf("%s after %d moves (key %x): solver %d, %v; minimax %d", b, p.Moves(), p.Key(), r.Score, err, want)
 					}
-					if w, _ := s.Solve(context.Background(), p, Weak); w.Score != WeakScore(want) {
+					if w, _ := s.Solve(context.Background(), p, solve.Weak); w.Score != solve.WeakScore(want) {
 						t.Fatalf("%s (key %x): weak %d, minimax %d", b, p.Key(), w.Score, want)
 					}
 				}

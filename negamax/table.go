@@ -93,23 +93,23 @@ func (t *table) clear() {
 	}
 }
 
-// ref is where the entry of one position goes: its bucket, and the tag
-// (check and generation) the entry carries. A node finds its ref once and
+// slot is where the entry of one position goes: its bucket, and the tag
+// (check and generation) the entry carries. A node finds its slot once and
 // uses it for the prefetch, the reads and the writes.
-type ref struct {
+type slot struct {
 	b   *bucket
 	tag uint64
 }
 
-// ref returns the ref of key.
-func (t *table) ref(key uint64) ref {
+// slot returns the slot of key.
+func (t *table) slot(key uint64) slot {
 	h := key * hashMul & t.keyMask
 	i, _ := bits.Mul64(h<<(64-t.keyBits), uint64(len(t.buckets)))
-	return ref{&t.buckets[i], (h&t.chkMask)<<chkShift | t.gen<<genShift}
+	return slot{&t.buckets[i], (h&t.chkMask)<<chkShift | t.gen<<genShift}
 }
 
 // get returns the entry stored for r, or 0 when there is none.
-func (r ref) get() uint64 {
+func (r slot) get() uint64 {
 	for j := range r.b {
 		if e := atomic.LoadUint64(&r.b[j]); e&tagMask == r.tag {
 			return e
@@ -119,10 +119,10 @@ func (r ref) get() uint64 {
 }
 
 // prefetch starts loading r's bucket into the cache.
-func (r ref) prefetch() { hugemem.Prefetch(unsafe.Pointer(r.b)) }
+func (r slot) prefetch() { hugemem.Prefetch(unsafe.Pointer(r.b)) }
 
 // put stores a non-zero value for r, found by a search of nodes nodes.
-func (r ref) put(value uint8, nodes uint64) {
+func (r slot) put(value uint8, nodes uint64) {
 	gen := r.tag >> genShift & maxGen
 	victim, cheapest := 0, uint64(1<<workBits)
 	for j := range r.b {

@@ -12,8 +12,8 @@ const DefaultTableMiB = 128
 
 // ManyPositionsNearMiB is the near table, in MiB, for solving many
 // neighbouring positions, such as a book's layer: consecutive positions
-// share their endgames, which a larger near table keeps (16 MiB: 11% less
-// time than 1 on positions of 12 stones; 128 no less than 16).
+// share their endgames, which a larger near table keeps; past 16 MiB it
+// gained nothing ("Book generation" in docs/measurements.md).
 const ManyPositionsNearMiB = 16
 
 const (

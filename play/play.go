@@ -16,6 +16,7 @@ import (
 
 	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 )
 
 // Config sets up a game.
@@ -194,7 +195,7 @@ func (g *game) analyze(ctx context.Context) ([]int, error) {
 	if g.cfg.Searching != nil {
 		defer g.cfg.Searching(position.Format(g.moves))()
 	}
-	scores, _, err := g.cfg.Solver.Analyze(ctx, g.pos, negamax.Strong)
+	scores, _, err := g.cfg.Solver.Analyze(ctx, g.pos, solve.Strong)
 	return scores, err
 }
 
@@ -270,13 +271,14 @@ func (g *game) result() {
 // of a four in a row are drawn as * (in reverse video with Colour).
 func (g *game) draw() {
 	b := g.cfg.Board
-	four := g.four()
+	grid := g.grid()
+	four := fourIn(grid)
 	fmt.Fprintln(g.out)
 	for r := b.Height() - 1; r >= 0; r-- {
 		var sb strings.Builder
 		for c := range b.Width() {
 			sb.WriteByte(' ')
-			switch p := g.cellOwner(c, r); {
+			switch p := grid[c][r]; {
 			case p < 0:
 				sb.WriteByte('.')
 			case !four[[2]int{c, r}]:
@@ -297,49 +299,47 @@ func (g *game) draw() {
 	fmt.Fprintln(g.out, sb.String())
 }
 
-// four returns the cells (column, row) of the four in a row that ended
-// the game, if there is one.
-func (g *game) four() map[[2]int]bool {
-	if !g.pos.HasFour() {
-		return nil
-	}
+// grid is the board by column and row: 0 where the first player has the
+// cell, 1 where the second has it, -1 where it is empty.
+func (g *game) grid() [][]int {
 	b := g.cfg.Board
+	grid := make([][]int, b.Width())
+	for c := range grid {
+		grid[c] = slices.Repeat([]int{-1}, b.Height())
+	}
+	heights := make([]int, b.Width())
+	for i, c := range g.moves {
+		grid[c][heights[c]] = i % 2
+		heights[c]++
+	}
+	return grid
+}
+
+// fourIn returns the cells (column, row) of a four in a row of one player
+// in grid, if there is one: the four that ended the game.
+func fourIn(grid [][]int) map[[2]int]bool {
 	at := func(c, r int) int {
-		if c < 0 || c >= b.Width() || r < 0 || r >= b.Height() {
+		if c < 0 || c >= len(grid) || r < 0 || r >= len(grid[c]) {
 			return -1
 		}
-		return g.cellOwner(c, r)
+		return grid[c][r]
 	}
-	for c := range b.Width() {
-		for r := range b.Height() {
-			p := at(c, r)
+	for c := range grid {
+		for r, p := range grid[c] {
 			for _, d := range [][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
-				cells := map[[2]int]bool{}
-				for i := range 4 {
-					if at(c+i*d[0], r+i*d[1]) == p && p >= 0 {
+				n := 0
+				for n < 4 && p >= 0 && at(c+n*d[0], r+n*d[1]) == p {
+					n++
+				}
+				if n == 4 {
+					cells := map[[2]int]bool{}
+					for i := range 4 {
 						cells[[2]int{c + i*d[0], r + i*d[1]}] = true
 					}
-				}
-				if len(cells) == 4 {
 					return cells
 				}
 			}
 		}
 	}
 	return nil
-}
-
-// cellOwner is 0 if the first player has the cell of column c and row r, 1
-// if the second has it, -1 if it is empty.
-func (g *game) cellOwner(c, r int) int {
-	row := 0
-	for i, m := range g.moves {
-		if m == c {
-			if row == r {
-				return i % 2
-			}
-			row++
-		}
-	}
-	return -1
 }

@@ -40,7 +40,7 @@ func runWeak(b *testing.B, s *Solver, cases []testsets.Case) {
 	i := 0
 	for b.Loop() {
 		s.Reset()
-		_, st, err := s.Weak(context.Background(), cases[i%len(cases)].Position)
+		_, st, err := s.weak(context.Background(), cases[i%len(cases)].Position)
 		if err != nil {
 			b.Fatal(err)
 		}

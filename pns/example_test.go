@@ -6,14 +6,15 @@ import (
 
 	"c4/pns"
 	"c4/position"
+	"c4/solve"
 )
 
-func ExampleSolver_Weak() {
+func ExampleSolver_Solve() {
 	s := pns.New(pns.Options{TableMiB: 16, Threads: 2})
 	for _, moves := range []string{"4455", "44455554221", "2737772244262123677516643354"} {
 		p, _ := position.Parse(position.Standard, moves)
-		result, _, _ := s.Weak(context.Background(), p)
-		fmt.Println(moves, result)
+		r, _ := s.Solve(context.Background(), p, solve.Weak)
+		fmt.Println(moves, r.Score)
 	}
 	// Output:
 	// 4455 1

@@ -86,8 +86,8 @@ type job struct {
 // The first worker runs on the calling goroutine, the others on the
 // solver's helpers (package crew), which stay awake for a while after a
 // search; a helper still starting when the search is over is not waited
-// for: waking an idle core takes some 65 to 230 µs on the 2-vCPU
-// machines, longer than many of the searches that come here.
+// for: waking an idle core on a virtual machine can take longer than many
+// of the searches that come here.
 func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, att bool, budget uint64) (phi, delta uint32, nodes uint64) {
 	t, w0 := s.tree, s.workers[0]
 	t.used, t.busy = 1, t.busy[:0]
@@ -137,7 +137,7 @@ func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, 
 		}
 	}
 	for i, w := range s.workers[1:] {
-		s.hands[i].Go(func() {
+		s.helpers[i].Go(func() {
 			mu.Lock()
 			defer mu.Unlock()
 			if !done {
@@ -148,8 +148,8 @@ func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, 
 	mu.Lock()
 	work(w0)
 	mu.Unlock()
-	for i := range s.hands {
-		s.hands[i].Wait()
+	for i := range s.helpers {
+		s.helpers[i].Wait()
 	}
 	return root.phi, root.delta, nodes
 }
@@ -232,9 +232,8 @@ func (t *tree) apply(i int32, phi, delta uint32, work uint64, w *worker) {
 // abortMoot tells the jobs below a solved node to stop, as their results
 // can no longer change the root's: a node's proof settles its parent, or
 // takes it out of its parent's choice, and its siblings' searches no
-// longer count. Those jobs had run on to their budget or thresholds: on
-// the whole of Begin-Medium, two threads, 3.4 M of 125 M nodes, and 1.9 M
-// once told to stop (they look every stopEvery nodes).
+// longer count. Left alone, those jobs run on to their budget or
+// thresholds; told to stop, they end within stopEvery nodes.
 func (t *tree) abortMoot() {
 	for _, b := range t.busy {
 		for a := t.nodes[b].parent; a >= 0; a = t.nodes[a].parent {
@@ -364,14 +363,7 @@ func (s *Solver) weakParallel(ctx context.Context, p position.Position) (int, ui
 //
 // Each worker's nodes are then one worker's on its own question, without
 // the speculative nodes of two workers in one tree, which are most where
-// the first question is disproven, and there the second is needed too. On
-// the whole of Begin-Medium, two threads against one, each line solved by
-// both in turn in one process: with 64 MiB, three rounds in alternate
-// processes, 1.52x, 1.51x and 1.47x one thread's speed asking the
-// questions in turn, 1.59x, 1.62x and 1.59x with this; with 128 MiB, two
-// rounds, 1.53x and 1.48x against 1.60x and 1.56x, where a likelyLoss of
-// 2 gave 1.55x and 1.55x, of 5 1.53x and 1.51x. Both at once on every
-// line: 1.41x (docs/measurements.md).
+// the first question is disproven, and there the second is needed too.
 func (s *Solver) bothAtOnce(ctx context.Context, p position.Position, key uint64) (phi, delta uint32, won bool, nodes uint64) {
 	w0, w1 := s.workers[0], s.workers[1]
 	// Each worker stops the other when it is done.
@@ -379,13 +371,13 @@ func (s *Solver) bothAtOnce(ctx context.Context, p position.Position, key uint64
 	w0.abort, w1.abort = &stop0, &stop1
 	var phi1 uint32
 	var n1 uint64
-	s.hands[0].Go(func() {
+	s.helpers[0].Go(func() {
 		phi1, _, n1 = w1.run(ctx, p, key, true, inf, inf, 0)
 		stop0.Store(true)
 	})
 	phi, delta, nodes = w0.run(ctx, p, key, false, inf, inf, 0)
 	stop1.Store(true)
-	ran := s.hands[0].Wait()
+	ran := s.helpers[0].Wait()
 	w0.abort, w1.abort = nil, nil
 	return phi, delta, ran && phi1 == 0, nodes + n1 // the second question's root is the attacker's
 }

@@ -76,7 +76,7 @@ func TestBothAtOnce(t *testing.T) {
 			t.Fatalf("%q: after the serial start, first question %d/%d: not asked both at once", c.Moves, phi, delta)
 		}
 		s.Reset()
-		got, _, err := s.Weak(context.Background(), c.Position)
+		got, _, err := s.weak(context.Background(), c.Position)
 		if want := min(max(c.Score, -1), 1); err != nil || got != want {
 			t.Errorf("%q: %d, %v; want %d", c.Moves, got, err, want)
 		}

@@ -38,6 +38,7 @@ import (
 
 	"c4/internal/crew"
 	"c4/position"
+	"c4/solve"
 )
 
 // inf is an infinite proof number: proven or disproven.
@@ -64,12 +65,6 @@ type Options struct {
 	EndgameCells int
 }
 
-// Stats describes the work of a search.
-type Stats struct {
-	Nodes   uint64 // MID calls and endgame nodes, the unit of work
-	Elapsed time.Duration
-}
-
 // Outcome is the answer to "does the attacker win?".
 type Outcome int
 
@@ -91,7 +86,7 @@ type Solver struct {
 	tree    *tree // the parallel search's top tree, if Threads > 1
 	board   *position.Board
 	workers []*worker
-	hands   []crew.Hand // the helpers that run workers[1:] (see package crew)
+	helpers []crew.Helper // the helpers that run workers[1:] (see package crew)
 }
 
 // worker is one goroutine's search: the MID recursion and its counters.
@@ -153,7 +148,7 @@ func New(opts Options) *Solver {
 		}
 		s.workers = append(s.workers, w)
 	}
-	s.hands = make([]crew.Hand, threads-1)
+	s.helpers = make([]crew.Helper, threads-1)
 	return s
 }
 
@@ -180,20 +175,30 @@ func (s *Solver) setBoard(b *position.Board) {
 	}
 }
 
-// Weak returns the weak result of p for the side to move: 1 win, 0 draw,
-// -1 loss. It returns ErrGameOver for a finished game and ctx's error if ctx
-// ends first.
-func (s *Solver) Weak(ctx context.Context, p position.Position) (int, Stats, error) {
+// Solve returns the weak result of p for the side to move (1 win, 0
+// draw, -1 loss) in mode solve.Weak, and an error in solve.Strong, which
+// DFPN does not answer. It returns ErrGameOver for a finished game and
+// ctx's error if ctx ends first.
+func (s *Solver) Solve(ctx context.Context, p position.Position, mode solve.Mode) (solve.Result, error) {
+	if mode != solve.Weak {
+		return solve.Result{}, errors.New("pns: DFPN answers the weak question only")
+	}
+	r, st, err := s.weak(ctx, p)
+	return solve.Result{Score: r, Stats: st}, err
+}
+
+// weak is Solve's weak result with its work.
+func (s *Solver) weak(ctx context.Context, p position.Position) (int, solve.Stats, error) {
 	start := time.Now()
 	if s.tree != nil && !p.IsOver() {
 		r, nodes, err := s.weakParallel(ctx, p)
-		return r, Stats{Nodes: nodes, Elapsed: time.Since(start)}, err
+		return r, solve.Stats{Nodes: nodes, Elapsed: time.Since(start)}, err
 	}
-	var st Stats
+	var st solve.Stats
 	for _, q := range []struct {
 		toMove bool // the attacker is the side to move
 		result int  // the result if proven
-	}{{false, -1}, {true, 1}} { // this order took 15% fewer MID calls on Begin-Medium
+	}{{false, -1}, {true, 1}} { // the opponent's question settles more alone
 		o, qs, err := s.Prove(ctx, p, q.toMove, 0)
 		st.Nodes += qs.Nodes
 		if err != nil {
@@ -215,16 +220,16 @@ func (s *Solver) Weak(ctx context.Context, p position.Position) (int, Stats, err
 // and the opponent otherwise, can force a win from p. With a budget above 0
 // it stops after about that many nodes and answers Unknown; the table
 // keeps what was learned, so calling again resumes.
-func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove bool, budget uint64) (Outcome, Stats, error) {
+func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove bool, budget uint64) (Outcome, solve.Stats, error) {
 	if p.IsOver() {
-		return Unknown, Stats{}, ErrGameOver
+		return Unknown, solve.Stats{}, ErrGameOver
 	}
 	s.setBoard(p.Board())
 	start := time.Now()
 	w := s.workers[0]
 	key := p.TableKey()
 	phi, delta := w.evaluate(p, attackerToMove)
-	var st Stats
+	var st solve.Stats
 	if phi != 0 && delta != 0 {
 		first := budget
 		if s.tree != nil && (budget == 0 || budget > serialWork) {
@@ -358,8 +363,7 @@ type child struct {
 // before says whether c is a better child to search than d: a lower delta,
 // or the same and more threats. Ties are frequent (a new leaf's delta is its
 // number of moves), and breaking them by the threats, as negamax orders its
-// moves, took 11% fewer MID calls on the first 300 lines of Middle-Medium
-// and 6% fewer on Begin-Medium than breaking them centre first.
+// moves, takes fewer MID calls than breaking them centre first.
 func (c *child) before(d *child) bool {
 	return c.delta < d.delta || c.delta == d.delta && c.order > d.order
 }
@@ -452,7 +456,7 @@ func (w *worker) expand(p position.Position, att bool, kids *[position.MaxWidth]
 		c := &kids[i]
 		c.order = counts[c.col]
 		var ok bool
-		var at spot
+		var at slot
 		if c.phi, c.delta, ok, at = w.tt.get(c.key, !att); ok {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 
 	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 	"c4/testsets/publictest"
 )
 
@@ -28,9 +29,9 @@ func TestPublicSets(t *testing.T) {
 			var nodes uint64
 			for _, c := range publictest.Set(t, name).Cases {
 				s.Reset()
-				got, st, err := s.Weak(context.Background(), c.Position)
+				got, st, err := s.weak(context.Background(), c.Position)
 				nodes += st.Nodes
-				if err != nil || got != negamax.WeakScore(c.Score) {
+				if err != nil || got != solve.WeakScore(c.Score) {
 					t.Errorf("endgame %d, %s line %d %q: dfpn %d, %v; score %d", cells, name, c.Line, c.Moves, got, err, c.Score)
 				}
 			}
@@ -53,12 +54,12 @@ func TestRandomPositions(t *testing.T) {
 			if !ok {
 				continue
 			}
-			want, err := nm.Solve(context.Background(), p, negamax.Weak)
+			want, err := nm.Solve(context.Background(), p, solve.Weak)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for i, s := range []*Solver{s, pure} {
-				got, _, err := s.Weak(context.Background(), p)
+				got, _, err := s.weak(context.Background(), p)
 				if err != nil || got != want.Score {
 					t.Fatalf("depth %d, key %x, endgame %d: dfpn %d, %v; negamax %d", depth, p.Key(), endgames[i], got, err, want.Score)
 				}
@@ -120,7 +121,7 @@ func TestCancel(t *testing.T) {
 	for _, threads := range []int{1, 2} {
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		s := New(Options{TableMiB: 16, Threads: threads})
-		if _, _, err := s.Weak(ctx, position.New(position.Standard)); !errors.Is(err, context.DeadlineExceeded) {
+		if _, _, err := s.weak(ctx, position.New(position.Standard)); !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("%d threads: got %v, want the deadline", threads, err)
 		}
 		cancel()
@@ -149,7 +150,7 @@ func TestMemoryBound(t *testing.T) {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		for _, c := range cases { // the table fills up and entries are replaced
-			if _, _, err := s.Weak(context.Background(), c.Position); err != nil {
+			if _, _, err := s.weak(context.Background(), c.Position); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -186,11 +187,11 @@ func TestParallel(t *testing.T) {
 		for _, c := range append(cases, hard...) {
 			serial.Reset()
 			s.Reset()
-			want, st, err := serial.Weak(context.Background(), c.Position)
+			want, st, err := serial.weak(context.Background(), c.Position)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, pst, err := s.Weak(context.Background(), c.Position)
+			got, pst, err := s.weak(context.Background(), c.Position)
 			if err != nil || got != want {
 				t.Fatalf("%d threads, %q: %d, %v; serial %d", threads, c.Moves, got, err, want)
 			}

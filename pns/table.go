@@ -42,12 +42,11 @@ const (
 // A growing table (that of a Solver on one thread) uses only a window of
 // it, the first buckets, which starts at startBuckets and doubles each time
 // it has taken as many new leaves as it has entries: most searches fit in
-// a few MiB, and their probes then miss the processor's caches and TLB less
-// (with the whole 128 MiB, 40% of the time went into them); the entries
-// move to their new buckets when it grows. The parallel search keeps the
-// whole table: with a small window its two threads made 8% more MID calls
-// and took 20% more time, and the workers would have to stop while the
-// window grows.
+// a few MiB, and their probes then miss the processor's caches and TLB
+// less; the entries move to their new buckets when it grows. The parallel
+// search keeps the whole table: with a small window its two threads make
+// more MID calls, and the workers would have to stop while the window
+// grows.
 type table struct {
 	entries []entry
 	buckets uint64 // the window
@@ -114,9 +113,9 @@ func (t *table) grow() {
 	}
 }
 
-// slot returns the bucket of key and the id its entry carries for the
+// bucket returns the bucket of key and the id its entry carries for the
 // question att.
-func (t *table) slot(key uint64, att bool) (*[bucketSize]entry, uint64) {
+func (t *table) bucket(key uint64, att bool) (*[bucketSize]entry, uint64) {
 	h := key * hashMul
 	i, _ := bits.Mul64(h, t.buckets)
 	id := (h&checkMask)<<16 | t.gen<<1
@@ -128,13 +127,13 @@ func (t *table) slot(key uint64, att bool) (*[bucketSize]entry, uint64) {
 
 // prefetch starts loading the bucket of key into the cache.
 func (t *table) prefetch(key uint64) {
-	b, _ := t.slot(key, false)
+	b, _ := t.bucket(key, false)
 	hugemem.Prefetch(unsafe.Pointer(b))
 }
 
-// spot is where a node's entry goes in its bucket: its own entry, or the
+// slot is where a node's entry goes in its bucket: its own entry, or the
 // one it would replace (see victim).
-type spot struct {
+type slot struct {
 	b  *[bucketSize]entry
 	id uint64
 	i  int
@@ -142,16 +141,14 @@ type spot struct {
 
 // get returns the proof numbers of key for the question att, if stored,
 // and where its entry goes (see store), so that a new leaf's put does not
-// read its bucket again (3-6% of the time on Middle-Medium and
-// Begin-Medium). Failing its own entry, the other question's entry of the
-// same position (in the same bucket) answers when it settles this one: a
-// side to move that wins also draws, and one that cannot draw cannot win.
-// So the second question of a weak solve starts with the proofs of the
-// first: on the first 100 lines of Middle-Medium and Begin-Medium, 5,505 ->
-// 4,977 and 68,285 -> 66,326 MID calls.
-func (t *table) get(key uint64, att bool) (phi, delta uint32, ok bool, at spot) {
-	b, id := t.slot(key, att)
-	at = spot{b: b, id: id}
+// read its bucket again. Failing its own entry, the other question's entry
+// of the same position (in the same bucket) answers when it settles this
+// one: a side to move that wins also draws, and one that cannot draw cannot
+// win. So the second question of a weak solve starts with the proofs of
+// the first.
+func (t *table) get(key uint64, att bool) (phi, delta uint32, ok bool, at slot) {
+	b, id := t.bucket(key, att)
+	at = slot{b: b, id: id}
 	settled := false
 	worst := uint64(1 << 63)
 	for i := range b {
@@ -181,7 +178,7 @@ func (t *table) get(key uint64, att bool) (phi, delta uint32, ok bool, at spot) 
 }
 
 // store puts a new node's numbers where get said.
-func (t *table) store(at spot, phi, delta uint32, work uint64) {
+func (t *table) store(at slot, phi, delta uint32, work uint64) {
 	val := uint64(phi)<<(64-pnBits) | uint64(delta)<<8 | uint64(bits.Len64(work))
 	hugemem.Store(&at.b[at.i].id, at.id^val)
 	hugemem.Store(&at.b[at.i].val, val)
@@ -196,8 +193,8 @@ func (e *entry) load() (val, id uint64) {
 // put stores a node, over its old entry or the bucket's least valuable one
 // (see victim).
 func (t *table) put(key uint64, att bool, phi, delta uint32, work uint64) {
-	b, id := t.slot(key, att)
-	t.store(spot{b, id, t.victim(b, id)}, phi, delta, work)
+	b, id := t.bucket(key, att)
+	t.store(slot{b, id, t.victim(b, id)}, phi, delta, work)
 }
 
 // victim returns the entry of b that id's node takes: its own, or else an

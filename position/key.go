@@ -26,9 +26,8 @@ func (p Position) CanonicalKey() uint64 {
 // TableKey is the key a search stores p under: CanonicalKey while fewer
 // than half the cells are filled, Key after. Late in a search a position
 // and its mirror image seldom both occur, and computing the mirror key of
-// every node there cost more time than the merged entries saved (negamax:
-// 11% of the time for 2% of the nodes on Begin-Hard). Keys of both kinds
-// identify one position (up to mirror image) on the board.
+// every node there costs more time than the merged entries save. Keys of
+// both kinds identify one position (up to mirror image) on the board.
 func (p Position) TableKey() uint64 {
 	if 2*p.n < p.b.Cells() {
 		return p.CanonicalKey()

@@ -9,6 +9,7 @@ import (
 	"c4/negamax"
 	"c4/play"
 	"c4/position"
+	"c4/solve"
 )
 
 // ahead solves, while no request is being solved, the positions a game is
@@ -120,7 +121,7 @@ func (h *ahead) next() (time.Duration, bool) {
 	scores, ok := h.answers.get(j.p)
 	var err error
 	if !ok {
-		if scores, _, err = h.solver.Analyze(ctx, j.p, negamax.Strong); err == nil {
+		if scores, _, err = h.solver.Analyze(ctx, j.p, solve.Strong); err == nil {
 			h.answers.put(j.p, scores)
 		}
 	}
@@ -151,7 +152,7 @@ func (h *ahead) closed() bool {
 
 // recall returns the remembered scores of p's moves, in mode, and puts
 // the positions after them first in line; false if p is not remembered.
-func (h *ahead) recall(p position.Position, mode negamax.Mode) ([]int, bool) {
+func (h *ahead) recall(p position.Position, mode solve.Mode) ([]int, bool) {
 	if h == nil {
 		return nil, false
 	}
@@ -160,12 +161,12 @@ func (h *ahead) recall(p position.Position, mode negamax.Mode) ([]int, bool) {
 		return nil, false
 	}
 	h.plan(p, scores)
-	if mode == negamax.Weak {
+	if mode == solve.Weak {
 		weak := make([]int, len(scores))
 		for c, v := range scores {
 			weak[c] = v
 			if v != negamax.InvalidMove {
-				weak[c] = negamax.WeakScore(v)
+				weak[c] = solve.WeakScore(v)
 			}
 		}
 		scores = weak
@@ -296,9 +297,8 @@ func (a *answers) put(p position.Position, scores []int) {
 
 // keep adds k to the newer half, which becomes the older one when full.
 // The new half starts empty and grows as it fills: made at its full size,
-// its memory, fresh and zeroed, cost the request that made it (the
-// server's first, then one in answersKept/2) 0.2 to 7 ms here, where an
-// answer from the book takes 0.05 ms.
+// its fresh, zeroed memory would cost the request that made it many times
+// an answer from the book.
 func (a *answers) keep(k uint64, scores []int) {
 	if len(a.now) >= answersKept/2 || a.now == nil {
 		a.old, a.now = a.now, make(map[uint64][]int)

@@ -12,6 +12,7 @@ import (
 	"c4/negamax"
 	"c4/play"
 	"c4/position"
+	"c4/solve"
 )
 
 // TestAhead: after a position is answered, the positions after its moves
@@ -32,7 +33,7 @@ func TestAhead(t *testing.T) {
 			continue
 		}
 		q.PlayColumn(c)
-		scores, _, err := solver.Analyze(context.Background(), q, negamax.Strong)
+		scores, _, err := solver.Analyze(context.Background(), q, solve.Strong)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +55,7 @@ func TestAhead(t *testing.T) {
 			time.Sleep(time.Millisecond)
 		}
 		code, a, _ := get(t, ts.Client(), ts.URL, "pos="+m)
-		scores, _, err := solver.Analyze(context.Background(), q, negamax.Strong)
+		scores, _, err := solver.Analyze(context.Background(), q, solve.Strong)
 		if err != nil {
 			t.Fatal(err)
 		}

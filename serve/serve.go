@@ -30,6 +30,7 @@ import (
 
 	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 )
 
 //go:embed static
@@ -225,13 +226,13 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	mode := negamax.Strong
+	mode := solve.Strong
 	if weak {
-		mode = negamax.Weak
+		mode = solve.Weak
 	}
 	start := time.Now()
 	if scores, ok := s.ahead.recall(p, mode); ok {
-		reply(w, http.StatusOK, answer(moves, scores, negamax.Stats{}, start))
+		reply(w, http.StatusOK, answer(moves, scores, solve.Stats{}, start))
 		return
 	}
 
@@ -261,7 +262,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		}
 		return // the client went away
 	}
-	if mode == negamax.Strong {
+	if mode == solve.Strong {
 		s.ahead.learn(p, scores)
 	}
 	reply(w, http.StatusOK, answer(moves, scores, st, start))
@@ -296,7 +297,7 @@ func (p *pool) give(s *negamax.Solver) {
 }
 
 // answer is the reply for position moves whose moves score scores.
-func answer(moves string, scores []int, st negamax.Stats, start time.Time) Answer {
+func answer(moves string, scores []int, st solve.Stats, start time.Time) Answer {
 	a := Answer{Pos: moves, Score: negamax.InvalidMove, Moves: make([]*int, len(scores)), Nodes: st.Nodes}
 	for c := range scores {
 		if scores[c] != negamax.InvalidMove {

@@ -8,15 +8,18 @@ import (
 
 	"c4/internal/progress"
 	"c4/position"
+	"c4/solve"
 )
 
 // Solver is what the generator needs of a solver, for positions that are
 // not over: the exact score, and whether the score is at least a (which is
 // cheap when a is far from the score, and lets the generator skip the exact
-// solve of positions outside the wanted rating).
+// solve of positions outside the wanted rating). *negamax.Solver is one;
+// its table is kept between positions, since a set depends only on exact
+// scores.
 type Solver interface {
-	Solve(ctx context.Context, p position.Position) (int, error)
-	AtLeast(ctx context.Context, p position.Position, a int) (bool, error)
+	Solve(ctx context.Context, p position.Position, mode solve.Mode) (solve.Result, error)
+	AtLeast(ctx context.Context, p position.Position, a int) (bool, solve.Stats, error)
 }
 
 // Generator makes a set the way the public sets were made: random games of
@@ -78,10 +81,11 @@ func (g Generator) Generate(ctx context.Context) (*Set, error) {
 		} else if !ok {
 			continue
 		}
-		score, err := g.Solver.Solve(ctx, p)
+		r, err := g.Solver.Solve(ctx, p, solve.Strong)
 		if err != nil {
 			return set, err
 		}
+		score := r.Score
 		if RatingOf(g.Board, MovesLeft(g.Board, p.Moves(), score)) == g.Rating {
 			set.Cases = append(set.Cases, Case{Line: len(set.Cases) + 1, Moves: position.Format(moves), Position: p, Score: score})
 		}
@@ -110,10 +114,10 @@ func (g Generator) mayHaveRating(ctx context.Context, p position.Position) (bool
 	for MovesLeft(g.Board, n, -loss) > most {
 		loss++
 	}
-	if ok, err := g.Solver.AtLeast(ctx, p, win); ok || err != nil {
+	if ok, _, err := g.Solver.AtLeast(ctx, p, win); ok || err != nil {
 		return ok, err
 	}
-	above, err := g.Solver.AtLeast(ctx, p, -loss+1)
+	above, _, err := g.Solver.AtLeast(ctx, p, -loss+1)
 	return !above, err
 }
 

@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 	"testing"
 
-	"c4/bench"
 	"c4/negamax"
 	"c4/pns"
 	"c4/position"
+	"c4/solve"
 	"c4/testsets"
 )
 
@@ -82,7 +82,7 @@ func TestGenerate(t *testing.T) {
 	} {
 		var files [2]bytes.Buffer
 		for i := range files {
-			g := testsets.Generator{Board: tc.b, Level: tc.l, Rating: tc.r, Count: tc.n, Seed: 42, Solver: bench.Generator(negamax.New(negamax.Options{TableMiB: 16}))}
+			g := testsets.Generator{Board: tc.b, Level: tc.l, Rating: tc.r, Count: tc.n, Seed: 42, Solver: negamax.New(negamax.Options{TableMiB: 16})}
 			set, err := g.Generate(context.Background())
 			if err != nil {
 				t.Fatal(err)
@@ -137,13 +137,13 @@ func TestEmbedded(t *testing.T) {
 		checkSet(t, set, l, r)
 		for _, c := range set.Cases {
 			s.Reset()
-			res, err := s.Solve(context.Background(), c.Position, negamax.Strong)
+			res, err := s.Solve(context.Background(), c.Position, solve.Strong)
 			if err != nil || res.Score != c.Score {
 				t.Errorf("%s line %d %q: solver %d, %v; the set says %d", set.Name, c.Line, c.Moves, res.Score, err, c.Score)
 			}
 			d.Reset()
-			if w, _, err := d.Weak(context.Background(), c.Position); err != nil || w != negamax.WeakScore(c.Score) {
-				t.Errorf("%s line %d %q: dfpn %d, %v; the set says %d", set.Name, c.Line, c.Moves, w, err, c.Score)
+			if w, err := d.Solve(context.Background(), c.Position, solve.Weak); err != nil || w.Score != solve.WeakScore(c.Score) {
+				t.Errorf("%s line %d %q: dfpn %d, %v; the set says %d", set.Name, c.Line, c.Moves, w.Score, err, c.Score)
 			}
 		}
 	}

@@ -1,17 +1,17 @@
 // Package builtin is the opening book shipped inside c4: the exact score of
 // every 7x6 position of up to 8 stones (129,498 positions, mirror images
-// once), 91 KB in the portable format, read into memory (25 ms, 1.3 MB)
+// once), 91 KB in the portable format, read into memory (a book.Frozen)
 // the first time it is asked for. With it, the empty board and every
 // opening of up to 8 stones are answered at once, and so is the score of
 // every move of those of up to 7.
 //
-// The file was made by c4 itself, in about 80 minutes on two cores:
+// The file was made by c4 itself:
 //
 //	c4 book generate --db DIR --depth 8 --threads 2 --tt-mib 1024
 //	c4 book export --db DIR --out book/builtin/7x6.c4b
 //
 // A deeper book replaces the file, made the same way or from shards (see
-// docs/book.md); the tests take its depth from it.
+// docs/book.md, "The built-in book"); the tests take its depth from it.
 package builtin
 
 import (
@@ -26,6 +26,6 @@ import (
 var file []byte
 
 // Book returns the built-in book, reading it on the first call.
-var Book = sync.OnceValues(func() (*book.Memory, error) {
-	return book.ReadMemory(bytes.NewReader(file))
+var Book = sync.OnceValues(func() (*book.Frozen, error) {
+	return book.Load(bytes.NewReader(file))
 })

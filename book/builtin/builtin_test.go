@@ -9,6 +9,7 @@ import (
 	"c4/book"
 	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 )
 
 // TestBook checks the built-in book: every position of up to its depth
@@ -29,7 +30,7 @@ func TestBook(t *testing.T) {
 		t.Fatalf("depth %d, %d positions; want at least 8, and the %d positions of up to that depth", depth, bk.Len(), n)
 	}
 	s := negamax.New(negamax.Options{TableMiB: 64, Book: bk})
-	scores, st, err := s.Analyze(context.Background(), position.New(position.Standard), negamax.Strong)
+	scores, st, err := s.Analyze(context.Background(), position.New(position.Standard), solve.Strong)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func TestBook(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, ok := bk.Score(p)
-		r, err := plain.Solve(context.Background(), p, negamax.Strong)
+		r, err := plain.Solve(context.Background(), p, solve.Strong)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"c4/book/builtin"
 	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 )
 
 // The built-in book answers an opening at once, and the solver uses it:
@@ -21,7 +22,7 @@ func ExampleBook() {
 	fmt.Println("4453:", score)
 
 	s := negamax.New(negamax.Options{TableMiB: 1, Book: bk})
-	moves, st, _ := s.Analyze(context.Background(), position.New(position.Standard), negamax.Strong)
+	moves, st, _ := s.Analyze(context.Background(), position.New(position.Standard), solve.Strong)
 	fmt.Println("first moves:", moves, "nodes:", st.Nodes)
 	// Output:
 	// 4453: -2

@@ -13,6 +13,7 @@ import (
 
 	"c4/bench"
 	"c4/position"
+	"c4/solve"
 	"c4/testsets"
 )
 
@@ -52,17 +53,9 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer sf.close()
-	var old *bench.Report
-	if *compare != "" {
-		f, err := os.Open(*compare)
-		if err != nil {
-			return err
-		}
-		old, err = bench.ReadReport(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", *compare, err)
-		}
+	old, err := readReport(*compare)
+	if err != nil {
+		return err
 	}
 	sets, err := loadSets(*dir, *names, b, stderr)
 	if err != nil {
@@ -80,44 +73,23 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer plotFile.discard()
-	opts := bench.Options{Limit: *limit, Weak: sf.weak, KeepTable: *keep}
+	opts := bench.Options{Limit: *limit, Mode: sf.mode(), KeepTable: *keep}
 	if isTerminal(stderr) {
 		opts.Progress = stderr
 	}
-	report := bench.Report{Engine: sf.engine, Mode: map[bool]string{false: "strong", true: "weak"}[sf.weak], Board: b.String(), TableMiB: sf.tableMiB, Threads: sf.threads}
-	stopProfile := func() error { return nil }
-	if *profile != "" {
-		if stopProfile, err = startProfile(*profile); err != nil {
-			return err
-		}
+	report := bench.Report{Engine: sf.engine, Mode: sf.mode().String(), Board: b.String(), TableMiB: sf.tableMiB, Threads: sf.threads}
+	stopProfile, err := startProfile(*profile)
+	if err != nil {
+		return err
 	}
-	mismatches := 0
-	var runErr error
-	for _, set := range sets {
-		row, err := bench.Run(ctx, set, engine, opts)
-		report.Rows = append(report.Rows, row)
-		for _, m := range row.Mismatches {
-			fmt.Fprintf(stderr, "c4 bench: %s line %d: %q scored %d, the set says %d\n", set.Name, m.Case.Line, m.Case.Moves, m.Got, m.Case.Score)
-		}
-		mismatches += len(row.Mismatches)
-		if err != nil {
-			runErr = err
-			if errors.Is(err, context.Canceled) {
-				runErr = errors.New("interrupted: the report shows the positions solved")
-			}
-			break
-		}
-	}
+	var mismatches int
+	report.Rows, mismatches, err = runSets(ctx, sets, engine, opts, stderr)
+	runErr := err
 	if err := stopProfile(); err != nil {
 		return err
 	}
 	writeReport := func(w io.Writer) error { return bench.WriteReport(w, report, *format, old) }
-	if outFile == nil {
-		err = writeReport(stdout)
-	} else {
-		err = outFile.write(writeReport)
-	}
-	if err != nil {
+	if err := writeTo(outFile, stdout, writeReport); err != nil {
 		return err
 	}
 	if plotFile != nil {
@@ -134,8 +106,53 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return nil
 }
 
-// startProfile starts writing a CPU profile to path; stop ends it.
+// readReport reads the JSON report at path, for --compare; nil if path
+// is empty.
+func readReport(path string) (*bench.Report, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := bench.ReadReport(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
+}
+
+// runSets runs the sets in order, printing each mismatch on stderr, and
+// returns their rows, the number of mismatches, and the error that ended
+// the run early, if one did.
+func runSets(ctx context.Context, sets []*testsets.Set, engine solve.Engine, opts bench.Options, stderr io.Writer) ([]bench.Row, int, error) {
+	var rows []bench.Row
+	mismatches := 0
+	for _, set := range sets {
+		row, err := bench.Run(ctx, set, engine, opts)
+		rows = append(rows, row)
+		for _, m := range row.Mismatches {
+			fmt.Fprintf(stderr, "c4 bench: %s line %d: %q scored %d, the set says %d\n", set.Name, m.Case.Line, m.Case.Moves, m.Got, m.Case.Score)
+		}
+		mismatches += len(row.Mismatches)
+		if errors.Is(err, context.Canceled) {
+			return rows, mismatches, errors.New("interrupted: the report shows the positions solved")
+		}
+		if err != nil {
+			return rows, mismatches, err
+		}
+	}
+	return rows, mismatches, nil
+}
+
+// startProfile starts writing a CPU profile to path; stop ends it. An
+// empty path writes none.
 func startProfile(path string) (stop func() error, err error) {
+	if path == "" {
+		return func() error { return nil }, nil
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, err
@@ -225,6 +242,14 @@ func (f *outFile) write(write func(io.Writer) error) error {
 		return fmt.Errorf("writing %s: %w", f.path, err)
 	}
 	return nil
+}
+
+// writeTo writes with write to f, or to w if f is nil.
+func writeTo(f *outFile, w io.Writer, write func(io.Writer) error) error {
+	if f == nil {
+		return write(w)
+	}
+	return f.write(write)
 }
 
 // discard removes the temporary file if write did not put it in place.

@@ -15,9 +15,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"c4/book"
-	"c4/negamax"
 	"c4/pns"
 	"c4/position"
+	"c4/solve"
 )
 
 const bookUsage = `book COMMAND [flags]
@@ -270,7 +270,7 @@ func shardGenerate(ctx context.Context, fs *pflag.FlagSet, sf *solverFlags, dept
 	}
 	i, n, err := book.ParseShard(shard)
 	if err != nil {
-		return fmt.Errorf("--shard: %w", err)
+		return fmt.Errorf("--shard %w", err)
 	}
 	board, err := sf.check()
 	if err == nil {
@@ -499,14 +499,8 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	start := time.Now()
 	exact, dfpn := sf.negamax(), pns.New(pns.Options{TableMiB: sf.tableMiB, Threads: sf.threads})
 	bad, layers, err := bk.Verify(ctx, b, *sample, *seed,
-		book.Checker{Engine: "negamax", Solve: func(ctx context.Context, p position.Position) (int, error) {
-			r, err := exact.Solve(ctx, p, negamax.Strong)
-			return r.Score, err
-		}},
-		book.Checker{Engine: "dfpn", Weak: true, Solve: func(ctx context.Context, p position.Position) (int, error) {
-			r, _, err := dfpn.Weak(ctx, p)
-			return r, err
-		}})
+		book.Checker{Name: "negamax", Engine: exact, Mode: solve.Strong},
+		book.Checker{Name: "dfpn", Engine: dfpn, Mode: solve.Weak})
 	for _, m := range bad {
 		fmt.Fprintf(stderr, "c4 book verify: %v\n", m)
 	}

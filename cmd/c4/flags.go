@@ -8,13 +8,13 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"c4/bench"
 	"c4/book"
 	"c4/book/builtin"
 	"c4/internal/hugemem"
 	"c4/negamax"
 	"c4/pns"
 	"c4/position"
+	"c4/solve"
 )
 
 // errUsage is a bad command line, already reported.
@@ -135,8 +135,17 @@ func (f *solverFlags) fit(n int) error {
 	return fmt.Errorf("--tt-mib %d: %s %.1f GiB, more than this machine's %.1f GiB of memory", f.tableMiB, what, need/gib, have/gib)
 }
 
-// open checks the flags and returns the board and the engine.
-func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
+// mode is the question --weak asks.
+func (f *solverFlags) mode() solve.Mode {
+	if f.weak {
+		return solve.Weak
+	}
+	return solve.Strong
+}
+
+// open checks the flags and returns the board and the engine, which is
+// asked the question of mode.
+func (f *solverFlags) open() (*position.Board, solve.Engine, error) {
 	b, err := f.check()
 	if err != nil {
 		return nil, nil, err
@@ -149,11 +158,7 @@ func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
 	}
 	switch f.engine {
 	case "negamax":
-		mode := negamax.Strong
-		if f.weak {
-			mode = negamax.Weak
-		}
-		return b, bench.Negamax(f.negamax(), mode), nil
+		return b, f.negamax(), nil
 	case "dfpn":
 		if !f.weak {
 			return nil, nil, errors.New("--engine dfpn finds only win, draw or loss, not the exact score: add --weak")
@@ -165,7 +170,7 @@ func (f *solverFlags) open() (*position.Board, bench.Engine, error) {
 		if f.endgame == 0 {
 			opts.EndgameCells = -1
 		}
-		return b, bench.DFPN(pns.New(opts)), nil
+		return b, pns.New(opts), nil
 	}
 	return nil, nil, fmt.Errorf("--engine %q: want negamax or dfpn", f.engine)
 }

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"c4/bench"
 	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 )
 
 const solveUsage = `solve [flags] [POSITION...]
@@ -48,7 +48,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if sf.solver != nil && isTerminal(stderr) {
 			stopProgress = showProgress(sf.solver, moves, *analyze, stderr)
 		}
-		line, err := solveLine(ctx, engine, b, moves, sf.weak, *analyze, *stats)
+		line, err := solveLine(ctx, engine, b, moves, sf.mode(), *analyze, *stats)
 		stopProgress()
 		if err != nil {
 			if ctx.Err() != nil {
@@ -94,7 +94,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 }
 
 // solveLine solves one position and formats its output line.
-func solveLine(ctx context.Context, e bench.Engine, b *position.Board, moves string, weak, analyze, stats bool) (string, error) {
+func solveLine(ctx context.Context, e solve.Engine, b *position.Board, moves string, mode solve.Mode, analyze, stats bool) (string, error) {
 	p, err := position.Parse(b, moves)
 	if err != nil {
 		return "", err
@@ -107,7 +107,7 @@ func solveLine(ctx context.Context, e bench.Engine, b *position.Board, moves str
 	sb.WriteString(moves)
 	var nodes uint64
 	if analyze {
-		scores, n, err := analyzeMoves(ctx, e, p, weak)
+		scores, n, err := analyzeMoves(ctx, e, p, mode)
 		if err != nil {
 			return "", fmt.Errorf("position %q: %w", moves, err)
 		}
@@ -117,13 +117,13 @@ func solveLine(ctx context.Context, e bench.Engine, b *position.Board, moves str
 			sb.WriteString(strconv.Itoa(v))
 		}
 	} else {
-		score, n, err := e.Solve(ctx, p)
+		r, err := e.Solve(ctx, p, mode)
 		if err != nil {
 			return "", fmt.Errorf("position %q: %w", moves, err)
 		}
-		nodes = n
+		nodes = r.Stats.Nodes
 		sb.WriteByte(' ')
-		sb.WriteString(strconv.Itoa(score))
+		sb.WriteString(strconv.Itoa(r.Score))
 	}
 	if stats {
 		fmt.Fprintf(&sb, " %d %d", nodes, time.Since(start).Microseconds())
@@ -136,21 +136,16 @@ func solveLine(ctx context.Context, e bench.Engine, b *position.Board, moves str
 // negamax.InvalidMove for a full column, as the reference solver prints. An
 // engine that analyses positions itself (negamax's, whose threads share the
 // moves) does; the others solve each move in turn.
-func analyzeMoves(ctx context.Context, e bench.Engine, p position.Position, weak bool) ([]int, uint64, error) {
-	if a, ok := e.(interface {
-		Analyze(context.Context, position.Position) ([]int, uint64, error)
-	}); ok {
-		return a.Analyze(ctx, p)
-	}
-	mode := negamax.Strong
-	if weak {
-		mode = negamax.Weak
+func analyzeMoves(ctx context.Context, e solve.Engine, p position.Position, mode solve.Mode) ([]int, uint64, error) {
+	if s, ok := e.(*negamax.Solver); ok {
+		scores, st, err := s.Analyze(ctx, p, mode)
+		return scores, st.Nodes, err
 	}
 	var nodes uint64
 	scores, err := negamax.ScoreMoves(p, mode, func(_ int, q position.Position) (int, error) {
-		score, n, err := e.Solve(ctx, q)
-		nodes += n
-		return score, err
+		r, err := e.Solve(ctx, q, mode)
+		nodes += r.Stats.Nodes
+		return r.Score, err
 	})
 	return scores, nodes, err
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"c4/bench"
 	"c4/testsets"
 )
 
@@ -53,7 +52,7 @@ func runTestsets(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return err
 	}
 	g := testsets.Generator{
-		Board: b, Level: l, Rating: r, Count: *count, Seed: *seed, Solver: bench.Generator(s), MinStones: *minStones,
+		Board: b, Level: l, Rating: r, Count: *count, Seed: *seed, Solver: s, MinStones: *minStones,
 	}
 	if isTerminal(stderr) {
 		g.Progress = stderr

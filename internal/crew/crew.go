@@ -39,9 +39,9 @@ const IdleSpin = 2 * time.Millisecond
 // yieldEvery is how many turns of a spin loop pass between yields.
 const yieldEvery = 1 << 12
 
-// Hand is one helper. The zero value is ready: its goroutine starts at the
-// first Go. Its methods are for one caller at a time.
-type Hand struct {
+// Helper is one helper goroutine. The zero value is ready: its goroutine
+// starts at the first Go. Its methods are for one caller at a time.
+type Helper struct {
 	_     [64]byte               // the fields below get cache lines of their own:
 	task  atomic.Pointer[func()] // the task handed over, not yet taken
 	busy  atomic.Bool            // a task handed over has not ended
@@ -52,7 +52,7 @@ type Hand struct {
 }
 
 // wake makes sure the helper is awake.
-func (h *Hand) wake() {
+func (h *Helper) wake() {
 	// Writes only where needed: a write takes the line from the spinning
 	// core, which reads it at every turn.
 	if now := time.Now().UnixNano(); now-h.last.Load() > int64(IdleSpin)/4 {
@@ -65,7 +65,7 @@ func (h *Hand) wake() {
 
 // Go runs f on the helper. The task handed over before must have ended
 // (see Wait).
-func (h *Hand) Go(f func()) {
+func (h *Helper) Go(f func()) {
 	h.from.Store(cpu())
 	h.busy.Store(true)
 	h.task.Store(&f)
@@ -75,7 +75,7 @@ func (h *Hand) Go(f func()) {
 // Wait returns once the task handed over last has ended, and says whether
 // it ran: a task the helper has not taken yet (its goroutine may still be
 // starting) is taken back and never runs.
-func (h *Hand) Wait() bool {
+func (h *Helper) Wait() bool {
 	if h.task.Swap(nil) != nil {
 		h.busy.Store(false)
 		return false
@@ -84,7 +84,7 @@ func (h *Hand) Wait() bool {
 	return true
 }
 
-func (h *Hand) loop() {
+func (h *Helper) loop() {
 	for turn := 1; ; turn++ {
 		// Loads only, while spinning: a Swap takes the line from the
 		// other core.
@@ -116,7 +116,7 @@ func (h *Hand) loop() {
 }
 
 // idle says whether the helper has had no task for IdleSpin.
-func (h *Hand) idle() bool {
+func (h *Helper) idle() bool {
 	return h.task.Load() == nil && time.Now().UnixNano()-h.last.Load() > int64(IdleSpin)
 }
 

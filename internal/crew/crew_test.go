@@ -11,7 +11,7 @@ import (
 // TestGoWait hands a helper tasks one after the other: each that ran has
 // ended when Wait returns, and its writes are seen.
 func TestGoWait(t *testing.T) {
-	var h Hand
+	var h Helper
 	ran := 0
 	for i := range 1000 {
 		x := -1
@@ -38,7 +38,7 @@ func TestGoWait(t *testing.T) {
 
 // TestTakenBack: a task that Wait takes back never runs.
 func TestTakenBack(t *testing.T) {
-	var h Hand
+	var h Helper
 	var runs, kept atomic.Int64
 	for range 200 {
 		h.Go(func() { runs.Add(1) })
@@ -56,7 +56,7 @@ func TestTakenBack(t *testing.T) {
 // IdleSpin, and the next task starts another.
 func TestIdleExit(t *testing.T) {
 	before := runtime.NumGoroutine()
-	var h Hand
+	var h Helper
 	for range 3 {
 		done := make(chan struct{})
 		h.Go(func() { close(done) })
@@ -85,8 +85,8 @@ func TestSpin(t *testing.T) {
 	}
 }
 
-func ExampleHand() {
-	var h Hand
+func ExampleHelper() {
+	var h Helper
 	sum := 0
 	h.Go(func() {
 		for i := 1; i <= 10; i++ {

@@ -4,7 +4,7 @@ package hugemem
 
 // Store writes a table word that other goroutines read without a lock
 // (with atomic.LoadUint64). A plain store: an atomic one (an XCHG on amd64)
-// made negamax's single-threaded searches 16% slower. Go's memory model
+// slows even a single-threaded search. Go's memory model
 // guarantees that a racy read of a word sees one whole write, and the
 // tables' entries check themselves, so a racing read is at worst a miss.
 // Builds with -race use an atomic store instead (store_race.go), so that

@@ -8,26 +8,26 @@ import (
 	"c4/position"
 )
 
-// Memory is a book held in memory, read from a portable file (Export): for
-// a book shipped inside the program (package builtin), without a database.
-// It keeps the sorted canonical keys in one array and the scores in
+// Frozen is a read-only book held in memory, read from a portable file
+// (Export): for a book shipped inside the program (package builtin),
+// without a database. It keeps the sorted canonical keys in one array and the scores in
 // another, 9 bytes a position, and finds a key by binary search: a map
 // would take several times the memory and as long to build as to read the
 // file. It is safe for concurrent use.
-type Memory struct {
+type Frozen struct {
 	width, height int
 	depth         int
 	keys          []uint64 // canonical keys, increasing
 	scores        []int8   // scores[i] is the score of keys[i]
 }
 
-// ReadMemory reads a portable book file into memory, checking it as
+// Load reads a whole book's portable file into memory, checking it as
 // ImportFile does.
-func ReadMemory(r io.Reader) (*Memory, error) {
-	m := &Memory{}
+func Load(r io.Reader) (*Frozen, error) {
+	f := &Frozen{}
 	h, err := decode(r, func(_ *position.Board, k uint64, score int) error {
-		m.keys = append(m.keys, k)
-		m.scores = append(m.scores, int8(score))
+		f.keys = append(f.keys, k)
+		f.scores = append(f.scores, int8(score))
 		return nil
 	})
 	if err == nil && h.count > 0 {
@@ -36,30 +36,30 @@ func ReadMemory(r io.Reader) (*Memory, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading a book: %w", err)
 	}
-	m.width, m.height, m.depth = h.board.Width(), h.board.Height(), h.depth
-	m.keys, m.scores = slices.Clip(m.keys), slices.Clip(m.scores)
-	return m, nil
+	f.width, f.height, f.depth = h.board.Width(), h.board.Height(), h.depth
+	f.keys, f.scores = slices.Clip(f.keys), slices.Clip(f.scores)
+	return f, nil
 }
 
 // Depth is the book's depth on board b, -1 if it is a book of another board.
-func (m *Memory) Depth(b *position.Board) int {
-	if b.Width() != m.width || b.Height() != m.height {
+func (f *Frozen) Depth(b *position.Board) int {
+	if b.Width() != f.width || b.Height() != f.height {
 		return -1
 	}
-	return m.depth
+	return f.depth
 }
 
 // Score returns the score of p, and whether the book has it.
-func (m *Memory) Score(p position.Position) (int, bool) {
-	if m.Depth(p.Board()) < p.Moves() {
+func (f *Frozen) Score(p position.Position) (int, bool) {
+	if f.Depth(p.Board()) < p.Moves() {
 		return 0, false
 	}
-	i, ok := slices.BinarySearch(m.keys, p.CanonicalKey())
+	i, ok := slices.BinarySearch(f.keys, p.CanonicalKey())
 	if !ok {
 		return 0, false
 	}
-	return int(m.scores[i]), true
+	return int(f.scores[i]), true
 }
 
 // Len is the number of positions held, mirror images once.
-func (m *Memory) Len() int { return len(m.keys) }
+func (f *Frozen) Len() int { return len(f.keys) }
