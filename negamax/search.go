@@ -66,6 +66,9 @@ type Book interface {
 	Score(p position.Position) (int, bool)
 }
 
+// Solver answers both of solve's modes.
+var _ solve.Engine = (*Solver)(nil)
+
 // ErrGameOver is returned for a position with four in a row or a full board:
 // there is nothing left to solve. It is position.ErrGameOver.
 var ErrGameOver = position.ErrGameOver

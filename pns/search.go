@@ -65,6 +65,9 @@ type Options struct {
 	EndgameCells int
 }
 
+// Solver answers solve.Weak (and refuses solve.Strong).
+var _ solve.Engine = (*Solver)(nil)
+
 // Outcome is the answer to "does the attacker win?".
 type Outcome int
 
