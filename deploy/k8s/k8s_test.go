@@ -210,3 +210,35 @@ func run(t *testing.T, c4 string, env map[string]string, args []string) {
 		t.Errorf("c4 %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 }
+
+// TestScripts: deploy/shards.sh and deploy/builtin.sh, the local way to a
+// book, make the same file as one machine's c4 book generate and export.
+func TestScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds c4")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	dir := t.TempDir()
+	c4 := filepath.Join(dir, "c4")
+	if out, err := exec.Command("go", "build", "-o", c4, "c4/cmd/c4").CombinedOutput(); err != nil {
+		t.Fatalf("building c4: %v\n%s", err, out)
+	}
+	small := []string{"--board", "5x4", "--threads", "1", "--tt-mib", "16"}
+	script := func(name string, args ...string) {
+		cmd := exec.Command("bash", append([]string{filepath.Join("..", name)}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, out)
+		}
+	}
+	script("shards.sh", append([]string{c4, "5x4", "7", "4", dir + "/shards"}, small...)...)
+	script("builtin.sh", append([]string{c4, dir + "/shards", dir + "/book.c4b"}, small...)...)
+	run(t, c4, nil, append([]string{"book", "generate", "--db", dir + "/db", "--depth=7"}, small...))
+	run(t, c4, nil, []string{"book", "export", "--db", dir + "/db", "--out", dir + "/one.c4b"})
+	got, err1 := os.ReadFile(dir + "/book.c4b")
+	want, err2 := os.ReadFile(dir + "/one.c4b")
+	if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
+		t.Fatalf("the scripts' book differs from one machine's (%v, %v)", err1, err2)
+	}
+}
