@@ -64,8 +64,8 @@ func (r Row) KPosPerSec() float64 {
 }
 
 // Run solves the cases of set with e (*negamax.Solver or *pns.Solver), in
-// order, and reports. It stops early,
-// returning what was done and ctx's error, when ctx ends.
+// order, and reports. It stops early, returning what was done and ctx's
+// error, when ctx ends.
 func Run(ctx context.Context, set *testsets.Set, e solve.Engine, opts Options) (Row, error) {
 	cases := set.Cases
 	if opts.Limit > 0 && opts.Limit < len(cases) {

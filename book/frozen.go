@@ -10,10 +10,10 @@ import (
 
 // Frozen is a read-only book held in memory, read from a portable file
 // (Export): for a book shipped inside the program (package builtin),
-// without a database. It keeps the sorted canonical keys in one array and the scores in
-// another, 9 bytes a position, and finds a key by binary search: a map
-// would take several times the memory and as long to build as to read the
-// file. It is safe for concurrent use.
+// without a database. It keeps the sorted canonical keys in one array and
+// the scores in another, 9 bytes a position, and finds a key by binary
+// search: a map would take several times the memory and as long to build
+// as to read the file. It is safe for concurrent use.
 type Frozen struct {
 	width, height int
 	depth         int

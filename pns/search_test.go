@@ -201,3 +201,16 @@ func TestParallel(t *testing.T) {
 		t.Logf("%d threads: %d nodes, serial %d", threads, parallelNodes, nodes)
 	}
 }
+
+// TestSolveModes: Solve answers the weak question as weak does, and
+// refuses the strong one, which DFPN does not answer.
+func TestSolveModes(t *testing.T) {
+	s := New(Options{TableMiB: 16})
+	p, _ := position.Parse(position.Standard, "4455")
+	if r, err := s.Solve(context.Background(), p, solve.Weak); err != nil || r.Score != 1 {
+		t.Errorf("weak: %+v, %v; want 1", r, err)
+	}
+	if _, err := s.Solve(context.Background(), p, solve.Strong); err == nil {
+		t.Error("strong: no error")
+	}
+}

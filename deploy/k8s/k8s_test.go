@@ -130,11 +130,7 @@ func TestJobLocally(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds c4")
 	}
-	c4 := filepath.Join(t.TempDir(), "c4")
-	build := exec.Command("go", "build", "-o", c4, "c4/cmd/c4")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building c4: %v\n%s", err, out)
-	}
+	c4 := buildC4(t)
 	vol := t.TempDir()
 	const shards = 5
 	small := map[string]string{"board": "5x4", "depth": "8", "tt-mib": "16", "threads": "1"}
@@ -220,11 +216,7 @@ func TestScripts(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
-	dir := t.TempDir()
-	c4 := filepath.Join(dir, "c4")
-	if out, err := exec.Command("go", "build", "-o", c4, "c4/cmd/c4").CombinedOutput(); err != nil {
-		t.Fatalf("building c4: %v\n%s", err, out)
-	}
+	dir, c4 := t.TempDir(), buildC4(t)
 	small := []string{"--board", "5x4", "--threads", "1", "--tt-mib", "16"}
 	script := func(name string, args ...string) {
 		cmd := exec.Command("bash", append([]string{filepath.Join("..", name)}, args...)...)
@@ -241,4 +233,14 @@ func TestScripts(t *testing.T) {
 	if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
 		t.Fatalf("the scripts' book differs from one machine's (%v, %v)", err1, err2)
 	}
+}
+
+// buildC4 builds c4 into a temporary folder and returns its path.
+func buildC4(t *testing.T) string {
+	t.Helper()
+	c4 := filepath.Join(t.TempDir(), "c4")
+	if out, err := exec.Command("go", "build", "-o", c4, "c4/cmd/c4").CombinedOutput(); err != nil {
+		t.Fatalf("building c4: %v\n%s", err, out)
+	}
+	return c4
 }
