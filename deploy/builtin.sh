@@ -3,8 +3,7 @@
 # deepest layer (deploy/shards.sh): merges them into a new database, which
 # fills in the shallower layers, checks a sample of every layer with
 # negamax and DFPN, and exports the book. For the built-in book, OUT is
-# book/builtin/7x6.c4b (then say the new depth where docs/book.md, "The
-# built-in book", lists).
+# book/builtin/7x6.c4b (then see docs/book.md, "The built-in book").
 #
 #   deploy/builtin.sh C4 SHARDDIR OUT [verify flags...]
 #   deploy/builtin.sh ./c4 book/shards/7x6-d11 book/builtin/7x6.c4b --threads 2 --tt-mib 1024

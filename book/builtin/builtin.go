@@ -22,6 +22,11 @@ import (
 	"c4/book"
 )
 
+// Stones is the built-in book's depth: it holds every 7x6 position of up
+// to Stones stones. The commands' help quotes it, and TestBook checks it
+// against the file, so a new file cannot leave the help wrong.
+const Stones = 8
+
 //go:embed 7x6.c4b
 var file []byte
 

@@ -13,7 +13,7 @@ import (
 )
 
 // TestBook checks the built-in book: every position of up to its depth
-// (at least 8) and nothing else, the empty board and its moves, and a
+// (Stones) and nothing else, the empty board and its moves, and a
 // sample of its deepest positions against the search.
 func TestBook(t *testing.T) {
 	bk, err := Book()
@@ -26,8 +26,8 @@ func TestBook(t *testing.T) {
 	for _, layer := range layers {
 		n += len(layer)
 	}
-	if depth < 8 || bk.Len() != n {
-		t.Fatalf("depth %d, %d positions; want at least 8, and the %d positions of up to that depth", depth, bk.Len(), n)
+	if depth != Stones || bk.Len() != n {
+		t.Fatalf("depth %d, %d positions; want Stones (%d), and the %d positions of up to that depth", depth, bk.Len(), Stones, n)
 	}
 	s := negamax.New(negamax.Options{TableMiB: 64, Book: bk})
 	scores, st, err := s.Analyze(context.Background(), position.New(position.Standard), solve.Strong)

@@ -100,7 +100,7 @@ func (f *solverFlags) register(fs *pflag.FlagSet, withEngines bool) {
 // its default: none for the commands that measure the search (solve,
 // bench), builtin for those that play (play, serve).
 func (f *solverFlags) registerBook(fs *pflag.FlagSet, def string) {
-	fs.StringVar(&f.bookDir, "book", def, "opening book to answer early positions from: a database `DIR` (c4 book generate), builtin (7x6, up to 8 stones, inside c4) or none")
+	fs.StringVar(&f.bookDir, "book", def, fmt.Sprintf("opening book to answer early positions from: a database `DIR` (c4 book generate), builtin (7x6, up to %d stones, inside c4) or none", builtin.Stones))
 }
 
 // check reads --board and checks --tt-mib and --threads.

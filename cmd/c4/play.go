@@ -5,16 +5,17 @@ import (
 	"fmt"
 	"io"
 
+	"c4/book/builtin"
 	"c4/play"
 )
 
-const playUsage = `play [--first human|c4] [--hints] [--book DIR|builtin|none] [--board WxH] [flags]
+var playUsage = fmt.Sprintf(`play [--first human|c4] [--hints] [--book DIR|builtin|none] [--board WxH] [flags]
 
 A game against perfect play in the terminal. Type a column number to play,
 u to take back your last move, q to quit. c4 plays its best move: the
 quickest win, or the slowest loss, the centre first among equals. On 7x6
-the built-in book answers the first 8 stones at once; without a book
-(--book none) early positions take the solver seconds to a minute.`
+the built-in book answers the first %d stones at once; without a book
+(--book none) early positions take the solver seconds to a minute.`, builtin.Stones)
 
 func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("play", playUsage, stdout, stderr)
