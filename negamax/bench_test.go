@@ -20,7 +20,7 @@ func BenchmarkSolve(b *testing.B) {
 		set := publictest.Set(b, name)
 		cases := set.Cases[:100]
 		for _, mode := range []solve.Mode{solve.Strong, solve.Weak} {
-			b.Run(testsets.Label(name)+"/"+[...]string{"strong", "weak"}[mode], func(b *testing.B) {
+			b.Run(testsets.Label(name)+"/"+mode.String(), func(b *testing.B) {
 				var nodes uint64
 				i := 0
 				for b.Loop() {

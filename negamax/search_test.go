@@ -46,10 +46,7 @@ func TestPublicSets(t *testing.T) {
 			for _, c := range cases {
 				testSolver.Reset()
 				r, err := testSolver.Solve(context.Background(), c.Position, mode)
-				want := c.Score
-				if mode == solve.Weak {
-					want = solve.WeakScore(want)
-				}
+				want := mode.Of(c.Score)
 				if err != nil || r.Score != want {
 					t.Errorf("%s line %d %q mode %d: got %d, %v; want %d", tc.name, c.Line, c.Moves, mode, r.Score, err, want)
 				}
@@ -187,10 +184,7 @@ func TestThreads(t *testing.T) {
 	for _, name := range []string{"Test_L2_R2", "Test_L1_R1"} {
 		for _, c := range publictest.Set(t, name).Cases[:100] {
 			for _, mode := range []solve.Mode{solve.Strong, solve.Weak} {
-				want := c.Score
-				if mode == solve.Weak {
-					want = solve.WeakScore(want)
-				}
+				want := mode.Of(c.Score)
 				r, err := s.Solve(context.Background(), c.Position, mode)
 				if err != nil || r.Score != want {
 					t.Errorf("%s line %d %q mode %d: %d, %v; want %d", name, c.Line, c.Moves, mode, r.Score, err, want)

@@ -107,7 +107,7 @@ func TestWins(t *testing.T) {
 			t.Errorf("%s %q: HasFour = %v, want %v", tc.b, tc.moves, p.HasFour(), tc.over)
 		}
 	}
-	// Helper-checked threats: x to move completes the diagonal in column 4.
+	// Hand-checked threats: x to move completes the diagonal in column 4.
 	for _, moves := range []string{"1223733444", "7665155444"} {
 		p := mustParse(t, Standard, moves)
 		if !p.IsWinningMove(3) || !p.CanWinNext() || p.IsWinningMove(4) {

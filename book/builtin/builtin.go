@@ -11,7 +11,7 @@
 //	c4 book export --db DIR --out book/builtin/7x6.c4b
 //
 // A deeper book replaces the file, made the same way or from shards (see
-// docs/book.md, "The built-in book"); the tests take its depth from it.
+// docs/book.md, "The built-in book"), and Stones then gives its depth.
 package builtin
 
 import (
