@@ -49,45 +49,33 @@ func BenchmarkLookup(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)*99/100].Nanoseconds())/1e3, "p99-µs")
 }
 
-// BenchmarkLoad writes a portable file of every 7x6 position of up to
-// $C4_BENCH_DEPTH stones (default 10; 12 is the size of a complete book of
-// 12 stones, 9.2 million positions, and takes a minute to make), with made
-// up scores, then reads it into memory as the built-in book is read, and
-// reports the time and heap of a read and the time of a lookup:
+// BenchmarkLoad reads a portable file of a complete 7x6 book into memory
+// as the built-in book is read, and reports the time and heap of a read,
+// the time of a lookup and the file's bytes a position. The file is
+// $C4_BENCH_FILE (the built-in book: ../book/builtin/7x6.c4b), or else
+// one made first of every position of up to $C4_BENCH_DEPTH stones
+// (default 10; 12, the size of a complete book of 12 stones, 9.2 million
+// positions, takes a minute to make) with made-up scores:
 //
 //	C4_BENCH_DEPTH=12 go test ./book -run XXX -bench Load -benchtime 3x
+//	C4_BENCH_FILE=builtin/7x6.c4b go test ./book -run XXX -bench Load -benchtime 3x
 func BenchmarkLoad(b *testing.B) {
-	depth := 10
-	if d, err := strconv.Atoi(os.Getenv("C4_BENCH_DEPTH")); err == nil {
-		depth = d
-	}
-	var keys []uint64
-	for _, layer := range Enumerate(position.New(position.Standard), depth) {
-		keys = append(keys, layer...)
-	}
-	slices.Sort(keys)
-	var file bytes.Buffer
-	h := fileHeader{board: position.Standard, depth: depth}
-	if _, err := encode(&file, h, func(put func(uint64, int) bool) error {
-		for i, k := range keys {
-			put(k, i%43-21)
-		}
-		return nil
-	}); err != nil {
-		b.Fatal(err)
-	}
+	file, keys := loadBenchFile(b)
 	var m *Frozen
 	for b.Loop() {
 		var err error
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		if m, err = Load(bytes.NewReader(file.Bytes())); err != nil {
+		if m, err = Load(bytes.NewReader(file)); err != nil {
 			b.Fatal(err)
 		}
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "heap-MiB")
+	}
+	if m.Len() != len(keys) {
+		b.Fatalf("%d positions in the file, want the %d of up to its depth", m.Len(), len(keys))
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	start := time.Now()
@@ -99,7 +87,47 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(time.Since(start).Nanoseconds())/lookups, "lookup-ns")
-	b.ReportMetric(float64(file.Len())/float64(len(keys)), "file-B/pos")
+	b.ReportMetric(float64(len(file))/float64(len(keys)), "file-B/pos")
+}
+
+// loadBenchFile returns BenchmarkLoad's file and the canonical keys of
+// every 7x6 position of up to its depth.
+func loadBenchFile(b *testing.B) ([]byte, []uint64) {
+	allKeys := func(depth int) []uint64 {
+		var keys []uint64
+		for _, layer := range Enumerate(position.New(position.Standard), depth) {
+			keys = append(keys, layer...)
+		}
+		return keys
+	}
+	if name := os.Getenv("C4_BENCH_FILE"); name != "" {
+		file, err := os.ReadFile(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m, err := Load(bytes.NewReader(file))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return file, allKeys(m.Depth(position.Standard))
+	}
+	depth := 10
+	if d, err := strconv.Atoi(os.Getenv("C4_BENCH_DEPTH")); err == nil {
+		depth = d
+	}
+	keys := allKeys(depth)
+	slices.Sort(keys)
+	var file bytes.Buffer
+	h := fileHeader{board: position.Standard, depth: depth}
+	if _, err := encode(&file, h, func(put func(uint64, int) bool) error {
+		for i, k := range keys {
+			put(k, i%43-21)
+		}
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	return file.Bytes(), keys
 }
 
 // BenchmarkLayerCost estimates the cost of solving the whole 7x6 layer of
