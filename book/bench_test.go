@@ -26,10 +26,7 @@ func BenchmarkLookup(b *testing.B) {
 	board := mustBoard(b, 5, 4)
 	bk := openBook(b, b.TempDir())
 	generate(b, bk, position.New(board), board.Cells())
-	var keys []uint64
-	for _, layer := range Enumerate(position.New(board), board.Cells()) {
-		keys = append(keys, layer...)
-	}
+	keys := allKeys(position.New(board), board.Cells())
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 100000 { // warm the cache
 		p, _ := board.FromKey(keys[rng.IntN(len(keys))])
@@ -93,13 +90,6 @@ func BenchmarkLoad(b *testing.B) {
 // loadBenchFile returns BenchmarkLoad's file and the canonical keys of
 // every 7x6 position of up to its depth.
 func loadBenchFile(b *testing.B) ([]byte, []uint64) {
-	allKeys := func(depth int) []uint64 {
-		var keys []uint64
-		for _, layer := range Enumerate(position.New(position.Standard), depth) {
-			keys = append(keys, layer...)
-		}
-		return keys
-	}
 	if name := os.Getenv("C4_BENCH_FILE"); name != "" {
 		file, err := os.ReadFile(name)
 		if err != nil {
@@ -109,13 +99,13 @@ func loadBenchFile(b *testing.B) ([]byte, []uint64) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		return file, allKeys(m.Depth(position.Standard))
+		return file, allKeys(position.New(position.Standard), m.Depth(position.Standard))
 	}
 	depth := 10
 	if d, err := strconv.Atoi(os.Getenv("C4_BENCH_DEPTH")); err == nil {
 		depth = d
 	}
-	keys := allKeys(depth)
+	keys := allKeys(position.New(position.Standard), depth)
 	slices.Sort(keys)
 	var file bytes.Buffer
 	h := fileHeader{board: position.Standard, depth: depth}
@@ -128,6 +118,16 @@ func loadBenchFile(b *testing.B) ([]byte, []uint64) {
 		b.Fatal(err)
 	}
 	return file.Bytes(), keys
+}
+
+// allKeys returns the canonical keys of every position of up to depth
+// stones below root, layer after layer.
+func allKeys(root position.Position, depth int) []uint64 {
+	var keys []uint64
+	for _, layer := range Enumerate(root, depth) {
+		keys = append(keys, layer...)
+	}
+	return keys
 }
 
 // BenchmarkLayerCost estimates the cost of solving the whole 7x6 layer of
