@@ -49,10 +49,11 @@ func BenchmarkLookup(b *testing.B) {
 // BenchmarkLoad reads a portable file of a complete 7x6 book into memory
 // as the built-in book is read, and reports the time and heap of a read,
 // the time of a lookup and the file's bytes a position. The file is
-// $C4_BENCH_FILE (the built-in book: ../book/builtin/7x6.c4b), or else
-// one made first of every position of up to $C4_BENCH_DEPTH stones
-// (default 10; 12, the size of a complete book of 12 stones, 9.2 million
-// positions, takes a minute to make) with made-up scores:
+// $C4_BENCH_FILE (relative to this folder: builtin/7x6.c4b is the
+// built-in book), or else one made first of every position of up to
+// $C4_BENCH_DEPTH stones (default 10; 12, the size of a complete book of
+// 12 stones, 9.2 million positions, takes a minute to make) with made-up
+// scores:
 //
 //	C4_BENCH_DEPTH=12 go test ./book -run XXX -bench Load -benchtime 3x
 //	C4_BENCH_FILE=builtin/7x6.c4b go test ./book -run XXX -bench Load -benchtime 3x
