@@ -21,7 +21,12 @@ type Report struct {
 	Board    string `json:"board"`
 	TableMiB int    `json:"table_mib"`
 	Threads  int    `json:"threads,omitempty"`
-	Rows     []Row  `json:"rows"`
+	// Processor and AttackPath say where the figures come from: the
+	// processor (machine.Processor) and the path position.AttackThreats
+	// took on it, with how it was chosen.
+	Processor  string `json:"processor,omitempty"`
+	AttackPath string `json:"attack_path,omitempty"`
+	Rows       []Row  `json:"rows"`
 }
 
 // Formats are the names WriteReport accepts.
@@ -41,13 +46,21 @@ func WriteReport(w io.Writer, r Report, format string, old *Report) error {
 	case "table", "markdown":
 		cells := tableCells(r, old)
 		if format == "markdown" {
-			return writeMarkdown(w, cells)
+			writeMarkdown(w, cells)
+		} else {
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+			for _, row := range cells {
+				fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
 		}
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		for _, row := range cells {
-			fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+		if r.Processor != "" {
+			_, err := fmt.Fprintf(w, "\n%s; AttackThreats path %s\n", r.Processor, r.AttackPath)
+			return err
 		}
-		return tw.Flush()
+		return nil
 	}
 	return fmt.Errorf("format %q: want one of %s", format, strings.Join(Formats, ", "))
 }
@@ -96,7 +109,7 @@ func ratio(a, b float64) string {
 	return fmt.Sprintf("%.2fx", a/b)
 }
 
-func writeMarkdown(w io.Writer, cells [][]string) error {
+func writeMarkdown(w io.Writer, cells [][]string) {
 	for i, row := range cells {
 		fmt.Fprintf(w, "| %s |\n", strings.Join(row, " | "))
 		if i == 0 {
@@ -108,7 +121,6 @@ func writeMarkdown(w io.Writer, cells [][]string) error {
 			fmt.Fprintf(w, "|%s|\n", strings.Join(sep, "|"))
 		}
 	}
-	return nil
 }
 
 func writeCSV(w io.Writer, r Report) error {

@@ -1,13 +1,176 @@
 package position
 
-// attackPath is a way for AttackThreats to compute its moves' threats.
-type attackPath uint8
-
-const (
-	attackGo     attackPath = iota // Go code, one move at a time
-	attackAVX2                     // attack8AVX2, eight moves a call
-	attackAVX512                   // attack8, eight moves a call
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 )
 
-// attack is the path AttackThreats takes: the quickest of attackPaths.
-var attack = attackPaths[len(attackPaths)-1]
+// attackPath is a way for AttackThreats to compute its moves' threats.
+type attackPath uint32
+
+const (
+	attackUnchosen attackPath = iota // no call has chosen one yet
+	attackGo                         // Go code, one move at a time
+	attackAVX2                       // attack8AVX2, eight moves a call
+	attackAVX512                     // attack8, eight moves a call
+)
+
+// AttackPathEnv is the environment variable that forces AttackThreats'
+// path ("go", "avx2" or "avx512") instead of measuring the paths: for tests,
+// and for a user who knows the processor better than a few milliseconds'
+// timing does.
+const AttackPathEnv = "C4_ATTACK_PATH"
+
+func (a attackPath) String() string {
+	switch a {
+	case attackGo:
+		return "go"
+	case attackAVX2:
+		return "avx2"
+	case attackAVX512:
+		return "avx512"
+	}
+	return "unchosen"
+}
+
+// attack is the path AttackThreats takes, attackUnchosen until its first
+// call chooses one (chooseAttack). It is atomic because the first calls may
+// come from several goroutines at once; on amd64 its load is a plain move.
+var attack atomic.Uint32
+
+// attackChoice records how chooseAttack chose, for AttackPath.
+var attackChoice struct {
+	once sync.Once
+	how  string
+}
+
+// AttackPaths lists the paths AttackThreats can take on this processor:
+// "go" everywhere, "avx2" and "avx512" where the processor has those
+// instructions.
+func AttackPaths() []string {
+	names := make([]string, len(attackPaths))
+	for i, a := range attackPaths {
+		names[i] = a.String()
+	}
+	return names
+}
+
+// AttackPath returns the path AttackThreats takes in this process and how it
+// was chosen (the time of a call on each path, or the environment), choosing
+// it now if no call has: so a program can report what its speed rests on.
+func AttackPath() (name, how string) {
+	chooseAttack()
+	return attackPath(attack.Load()).String(), attackChoice.how
+}
+
+// CheckAttackPathEnv returns an error naming the paths this processor can
+// take if $C4_ATTACK_PATH is set to anything else. A library ignores such a
+// value (it measures instead, and AttackPath says so); a program should
+// refuse it.
+func CheckAttackPathEnv() error {
+	_, err := forcedAttack()
+	return err
+}
+
+// forcedAttack is the path $C4_ATTACK_PATH forces, or attackUnchosen.
+func forcedAttack() (attackPath, error) {
+	v := os.Getenv(AttackPathEnv)
+	if v == "" {
+		return attackUnchosen, nil
+	}
+	for _, a := range attackPaths {
+		if strings.EqualFold(v, a.String()) {
+			return a, nil
+		}
+	}
+	return attackUnchosen, fmt.Errorf("%s=%q: not a path of this processor (it has %s)", AttackPathEnv, v, strings.Join(AttackPaths(), ", "))
+}
+
+// chooseAttack sets attack once a process: the path $C4_ATTACK_PATH forces,
+// else the quickest on this processor by measurement, because feature bits
+// alone mislead (a vector path can lose to plain Go code on one processor
+// and win by far on another).
+func chooseAttack() {
+	attackChoice.once.Do(func() {
+		forced, err := forcedAttack()
+		if forced != attackUnchosen {
+			attack.Store(uint32(forced))
+			attackChoice.how = "forced by " + AttackPathEnv
+			return
+		}
+		best, how := measureAttack()
+		if err != nil {
+			how += "; " + err.Error() + ", ignored"
+		}
+		attack.Store(uint32(best))
+		attackChoice.how = how
+	})
+}
+
+// measureAttack times each path of attackPaths on a fixed workload and
+// returns the quickest, with a line of the times. The paths take turns over
+// several rounds and each keeps its best round, so that a round disturbed
+// by another process does not decide; it takes about a millisecond.
+func measureAttack() (attackPath, string) {
+	const rounds, calls = 7, 200
+	w := newAttackWorkload()
+	best := make([]time.Duration, len(attackPaths))
+	for r := 0; r < rounds; r++ {
+		for i, a := range attackPaths {
+			start := time.Now()
+			w.run(a, calls)
+			if d := time.Since(start); r == 0 || d < best[i] {
+				best[i] = d
+			}
+		}
+	}
+	quickest := slices.Index(best, slices.Min(best))
+	parts := make([]string, len(attackPaths))
+	perCall := time.Duration(calls * len(w.positions))
+	for i, a := range attackPaths {
+		parts[i] = fmt.Sprintf("%s %.1f ns", a, float64(best[i])/float64(perCall))
+	}
+	return attackPaths[quickest], "measured, a call: " + strings.Join(parts, ", ")
+}
+
+// attackWorkload is a search's kind of AttackThreats calls: positions of
+// the opening, middle and end of 7x6 games (lines of the public sets).
+type attackWorkload struct {
+	positions   []Position
+	moves, late []uint64 // each position's NonLosingMoves and late cells
+	columns     [MaxWidth]uint64
+	sink        uint64
+}
+
+func newAttackWorkload() *attackWorkload {
+	w := &attackWorkload{columns: Standard.CentreFirst()}
+	for _, moves := range []string{"", "4453", "2416615552", "44455554221", "2531276566711153", "6242432155656447531617622", "23163416124767223154467471272416755633"} {
+		p, err := Parse(Standard, moves)
+		if err != nil {
+			panic("position: the attack workload: " + err.Error())
+		}
+		w.positions = append(w.positions, p)
+		w.moves = append(w.moves, p.NonLosingMoves())
+		w.late = append(w.late, p.OpponentWinningCells()<<1)
+	}
+	return w
+}
+
+// run makes calls rounds of AttackThreats calls on path a, one for each
+// position. It sets attack to a: other goroutines' calls meanwhile take a,
+// which gives the same results as every path.
+func (w *attackWorkload) run(a attackPath, calls int) {
+	var threats [MaxWidth]uint64
+	var counts [MaxWidth]uint8
+	attack.Store(uint32(a))
+	for range calls {
+		for i, p := range w.positions {
+			w.sink += p.AttackThreats(w.moves[i], w.late[i], &w.columns, &threats, &counts)
+		}
+	}
+}

@@ -2,9 +2,10 @@ package position
 
 import "golang.org/x/sys/cpu"
 
-// attackPaths are the ways AttackThreats can compute on this processor, the
-// last the quickest: Go code, one move at a time, then AVX2 and AVX-512
-// instructions, eight moves a call, where the processor has them.
+// attackPaths are the ways AttackThreats can compute on this processor: Go
+// code, one move at a time, then AVX2 and AVX-512 instructions, eight moves
+// a call, where the processor has them. Which is quickest depends on the
+// processor, not on this order (chooseAttack measures).
 var attackPaths = func() []attackPath {
 	paths := []attackPath{attackGo}
 	if cpu.X86.HasAVX2 {

@@ -259,12 +259,15 @@ func (p Position) Attack(move uint64) (threats uint64, winsNext bool) {
 // can still count, outside late (for a search, the cells straight above the
 // opponent's threats, which come too late), those straight above a cell
 // playable after the move twice (the opponent cannot play there). Eight
-// columns take one pass of AVX-512 instructions where the processor has
-// them, and two passes of AVX2 instructions where it has those (see
-// attackPaths).
+// columns take one pass of AVX-512 instructions or two of AVX2
+// instructions where the processor has them and they are the quickest
+// (see AttackPath).
 func (p Position) AttackThreats(moves, late uint64, columns, threats *[MaxWidth]uint64, counts *[MaxWidth]uint8) (wins uint64) {
 	b := p.b
-	switch attack {
+	switch attackPath(attack.Load()) {
+	case attackUnchosen:
+		chooseAttack()
+		return p.AttackThreats(moves, late, columns, threats, counts)
 	case attackAVX512:
 		for i := 0; i < b.w; i += 8 {
 			w := attack8(p.cur, p.mask, moves, (*[8]uint64)(columns[i:]), (*[8]uint64)(threats[i:]), uint64(b.h1), b.wide, b.full, b.bottom, late, (*[8]uint8)(counts[i:]))

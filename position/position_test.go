@@ -248,8 +248,9 @@ func checkAttackThreats(t *testing.T, p Position, moves string) {
 	t.Helper()
 	b := p.Board()
 	columns := b.CentreFirst()
-	defer func(path attackPath) { attack = path }(attack)
-	for _, attack = range attackPaths {
+	defer func(path uint32) { attack.Store(path) }(attack.Load())
+	for _, path := range attackPaths {
+		attack.Store(uint32(path))
 		var threats [MaxWidth]uint64
 		var counts [MaxWidth]uint8
 		nonLosing, late := p.NonLosingMoves(), p.OpponentWinningCells()<<1
@@ -260,7 +261,7 @@ func checkAttackThreats(t *testing.T, p Position, moves string) {
 				want, wantWins = p.Attack(m)
 			}
 			if threats[i] != want || wantWins != (wins>>i&1 != 0) {
-				t.Fatalf("%s %q: AttackThreats of column %d (path %d) = %x %v, Attack %x %v", b, moves, i, attack, threats[i], wins>>i&1, want, wantWins)
+				t.Fatalf("%s %q: AttackThreats of column %d (path %s) = %x %v, Attack %x %v", b, moves, i, path, threats[i], wins>>i&1, want, wantWins)
 			}
 			// the count, cell by cell
 			useful, count := want&^late, 0
@@ -273,11 +274,11 @@ func checkAttackThreats(t *testing.T, p Position, moves string) {
 				}
 			}
 			if int(counts[i]) != count {
-				t.Fatalf("%s %q: AttackThreats of column %d (path %d) counts %d threats, want %d", b, moves, i, attack, counts[i], count)
+				t.Fatalf("%s %q: AttackThreats of column %d (path %s) counts %d threats, want %d", b, moves, i, path, counts[i], count)
 			}
 		}
 		if wins>>b.Width() != 0 {
-			t.Fatalf("%s %q: AttackThreats (path %d) wins %b past the columns", b, moves, attack, wins)
+			t.Fatalf("%s %q: AttackThreats (path %s) wins %b past the columns", b, moves, path, wins)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"c4/bench"
+	"c4/internal/machine"
 	"c4/position"
 	"c4/solve"
 	"c4/testsets"
@@ -77,7 +78,8 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if isTerminal(stderr) {
 		opts.Progress = stderr
 	}
-	report := bench.Report{Engine: sf.engine, Mode: sf.mode().String(), Board: b.String(), TableMiB: sf.tableMiB, Threads: sf.threads}
+	report := bench.Report{Engine: sf.engine, Mode: sf.mode().String(), Board: b.String(), TableMiB: sf.tableMiB, Threads: sf.threads,
+		Processor: machine.Processor(), AttackPath: attackPath()}
 	stopProfile, err := startProfile(*profile)
 	if err != nil {
 		return err

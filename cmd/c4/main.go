@@ -27,6 +27,8 @@ import (
 	"text/tabwriter"
 
 	"golang.org/x/term"
+
+	"c4/position"
 )
 
 // errFailed ends a run that has already reported its errors.
@@ -52,6 +54,10 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if err := position.CheckAttackPathEnv(); err != nil {
+		fmt.Fprintf(stderr, "c4: %v\n", err)
+		return 2
+	}
 	switch {
 	case len(args) == 0:
 		usage(stderr)

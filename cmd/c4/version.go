@@ -6,6 +6,9 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+
+	"c4/internal/machine"
+	"c4/position"
 )
 
 const versionUsage = `version
@@ -13,7 +16,10 @@ const versionUsage = `version
 Prints the build: c4's module version, which names the commit it was built
 from and whether the checkout had changes when the go command recorded them
 (go build and go install do unless -buildvcs=false; go run does not), then
-Go's version and the platform.`
+Go's version and the platform; then the processor, and the path the search's
+threat detection takes on it with how it was chosen: by timing each path
+the processor has (go, avx2, avx512) once a process, or forced by the
+environment variable C4_ATTACK_PATH (for example C4_ATTACK_PATH=avx2).`
 
 func runVersion(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("version", versionUsage, stdout, stderr)
@@ -25,5 +31,13 @@ func runVersion(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		v = info.Main.Version // v0.0.0-<commit time>-<commit>[+dirty], or (devel)
 	}
 	fmt.Fprintf(stdout, "c4 %s %s %s/%s\n", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(stdout, "processor: %s\nAttackThreats path: %s\n", machine.Processor(), attackPath())
 	return nil
+}
+
+// attackPath names the path position.AttackThreats takes and how it was
+// chosen, for reports that must say what their figures rest on.
+func attackPath() string {
+	name, how := position.AttackPath()
+	return name + " (" + how + ")"
 }
