@@ -44,8 +44,8 @@ type Options struct {
 	// Book, if not nil, gives exact scores of early positions: the search
 	// asks it at every node within its depth.
 	Book Book
-	// NearMiB is each worker's near table in MiB; 0 means nearBytes, the
-	// quickest for one position. A book generation, whose consecutive
+	// NearMiB is each worker's near table in MiB; 0 means a core's
+	// second-level cache, the quickest for one position (nearBytes). A book generation, whose consecutive
 	// positions share their endgames, keeps more of them with a larger one
 	// (see ManyPositionsNearMiB).
 	NearMiB int

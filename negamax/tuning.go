@@ -1,5 +1,11 @@
 package negamax
 
+import (
+	"math/bits"
+
+	"c4/internal/machine"
+)
+
 // The search's tunables, in one place. Each says what it controls, in what
 // unit, and why it has its value; the runs behind the values are in
 // docs/measurements.md, "The tunables' figures", under the constant's name.
@@ -16,12 +22,23 @@ const DefaultTableMiB = 128
 // gained nothing ("Book generation" in docs/measurements.md).
 const ManyPositionsNearMiB = 16
 
+// nearBytes is a near table's size, in bytes: a core's second-level cache
+// (machine.L2Bytes), so that the deep nodes' probes, most of a search's,
+// stay in it; 1 MiB where the size is unknown. On a Zen 5 (1 MiB) 1 MiB beat
+// 512 KiB, 2 and 4 MiB; on an Intel Xeon (2 MiB) 2 MiB beat 1 MiB. The near
+// tables take at most a quarter of the whole table.
+var nearBytes = nearSize(machine.L2Bytes())
+
+// nearSize is nearBytes for a second-level cache of l2 bytes: l2 rounded
+// down to a power of two from 256 KiB to 4 MiB, or 1 MiB if l2 is 0.
+func nearSize(l2 int) int {
+	if l2 <= 0 {
+		return 1 << 20
+	}
+	return 1 << min(max(bits.Len(uint(l2))-1, 18), 22)
+}
+
 const (
-	// nearBytes is a near table's size, in bytes: a core's second-level
-	// cache on the machine measured, so that the deep nodes' probes,
-	// most of a search's, stay in it (quicker than 512 KiB, 2 and 4 MiB).
-	// The near tables take at most a quarter of the whole table.
-	nearBytes = 1 << 20
 	// midBytes is the mid table's size, in bytes, when the rest of the
 	// table is at least midMinBytes: small enough that its probes stay in
 	// memory the processor's page translations cover (16 to 64 MiB took
