@@ -6,7 +6,7 @@
 //	c4 play [flags]                  play against perfect play in the terminal
 //	c4 serve [flags]                 the JSON API and a web page to play in a browser
 //	c4 testsets generate [flags]     make a benchmark set
-//	c4 version                       the build: c4's commit and Go's version
+//	c4 version                       the build, the processor and the search's vector path
 //
 // Run "c4 COMMAND --help" (or "c4 help COMMAND") for a command's flags.
 //
@@ -44,7 +44,7 @@ var commands = []struct {
 	{"play", "play against perfect play in the terminal: c4 play [--first human|c4] [--hints]", runPlay},
 	{"serve", "the JSON API and a web page to play in the browser: c4 serve [--addr HOST:PORT]", runServe},
 	{"testsets", "make benchmark sets: c4 testsets generate --level L --rating R --count N --seed S", runTestsets},
-	{"version", "the build: c4's commit and Go's version", runVersion},
+	{"version", "the build, the processor and the search's vector path", runVersion},
 }
 
 func main() {
