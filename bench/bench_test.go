@@ -28,6 +28,10 @@ func (f *fake) Solve(_ context.Context, p position.Position, _ solve.Mode) (solv
 
 func (f *fake) Reset() { f.resets++ }
 
+func (f *fake) Analyze(ctx context.Context, p position.Position, mode solve.Mode) ([]int, solve.Stats, error) {
+	return solve.AnalyzeEach(ctx, f, p, mode)
+}
+
 func TestRun(t *testing.T) {
 	set, _, _ := testsets.Read(strings.NewReader("4455 18\n44 -2\n444 3\n"), "Test_L3_R1", position.Standard)
 	e := &fake{scores: map[string]int{"4455": 18, "44": 5, "444": 3}}

@@ -41,7 +41,6 @@ import (
 	"github.com/cockroachdb/pebble/v2/bloom"
 	"github.com/cockroachdb/pebble/v2/sstable"
 
-	"c4/negamax"
 	"c4/position"
 	"c4/solve"
 )
@@ -261,14 +260,14 @@ func (b *Book) Lookup(p position.Position) (score int, ok bool, err error) {
 }
 
 // MoveScores returns the score of each column of p from the book, from the
-// side to move's view, left to right: negamax.InvalidMove for a full
+// side to move's view, left to right: solve.InvalidMove for a full
 // column, and ok false for a move whose position the book lacks.
 func (b *Book) MoveScores(p position.Position) (scores []int, ok []bool, err error) {
 	ok = make([]bool, p.Board().Width())
 	for c := range ok {
 		ok[c] = true
 	}
-	scores, err = negamax.ScoreMoves(p, solve.Strong, func(c int, q position.Position) (int, error) {
+	scores, err = solve.ScoreMoves(p, solve.Strong, func(c int, q position.Position) (int, error) {
 		s, found, err := b.Lookup(q)
 		ok[c] = found
 		return s, err
@@ -286,7 +285,7 @@ func (b *Book) bestMove(p position.Position) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	best := negamax.InvalidMove
+	best := solve.InvalidMove
 	for c, s := range scores {
 		if !ok[c] {
 			return 0, fmt.Errorf("book of %s: position %s lacks the score of column %d's move", p.Board(), name(p), c+1)

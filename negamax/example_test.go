@@ -28,15 +28,3 @@ func ExampleSolver_Analyze() {
 	fmt.Println(scores)
 	// Output: [2 2 16 -1000 2 2 2]
 }
-
-// ScoreMoves scores the moves that settle at once itself and asks child
-// for the others: here red's fourth stone wins in column 4, and every
-// other move is taken to draw.
-func ExampleScoreMoves() {
-	p, _ := position.Parse(position.Standard, "112233")
-	scores, _ := negamax.ScoreMoves(p, solve.Strong, func(c int, q position.Position) (int, error) {
-		return 0, nil
-	})
-	fmt.Println(scores)
-	// Output: [0 0 0 18 0 0 0]
-}

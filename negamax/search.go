@@ -26,10 +26,6 @@ import (
 	"c4/solve"
 )
 
-// InvalidMove is Analyze's score for a full column, as in the reference
-// solver's output.
-const InvalidMove = -1000
-
 // Options configures a Solver. The zero value is the default.
 type Options struct {
 	// Threads is the number of goroutines searching at once; 0 means 1.
@@ -282,7 +278,7 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 }
 
 // Analyze returns the score of playing each column of p, left to right
-// (InvalidMove for a full column), from the side to move's view; in Weak
+// (solve.InvalidMove for a full column), from the side to move's view; in Weak
 // mode, their signs. With several threads, the workers search different
 // moves at once on the shared table. A worker left without a move of its
 // own joins the search of one under way, with probes of its own, where the
@@ -299,7 +295,7 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode solve.Mo
 	}
 	s.setBoard(p.Board())
 	n := 0 // s.moves[:n] are the moves to search
-	scores, _ := ScoreMoves(p, mode, func(c int, q position.Position) (int, error) {
+	scores, _ := solve.ScoreMoves(p, mode, func(c int, q position.Position) (int, error) {
 		if lo, hi := s.config.interval(q, mode); lo == hi {
 			return mode.Of(lo), nil
 		}
@@ -328,13 +324,13 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode solve.Mo
 		threads = min(threads, n)
 	}
 	var taken, last atomic.Int32 // last: the score of the move searched last
-	last.Store(InvalidMove)
+	last.Store(solve.InvalidMove)
 	s.run(ctx, &st, threads, func(w *worker) {
 		for ctx.Err() == nil {
 			i := int(taken.Add(1)) - 1
 			switch {
 			case i < len(moves):
-				if g := last.Load(); g != InvalidMove {
+				if g := last.Load(); g != solve.InvalidMove {
 					moves[i].d.aim(int(g))
 				}
 			case !join:

@@ -93,10 +93,10 @@ func TestAnalyze(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%s: %v", "4444441526", scores)
-	if scores[3] != InvalidMove {
+	if scores[3] != solve.InvalidMove {
 		t.Errorf("column 4 is full: got %d", scores[3])
 	}
-	best := InvalidMove
+	best := solve.InvalidMove
 	for c, got := range scores {
 		if c == 3 {
 			continue

@@ -6,7 +6,6 @@ package play
 
 import (
 	"bufio"
-	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -31,43 +30,6 @@ type Config struct {
 	// the search's progress there, as a search without a book can take
 	// minutes.
 	Searching func(moves string) (done func())
-}
-
-// BestMove returns the column (0-based) to play given the score of each
-// column (negamax.InvalidMove for a full one): the highest score, which is
-// the quickest win or the slowest loss, and among equals the one nearest
-// the centre. It returns -1 if every column is full.
-func BestMove(scores []int) int {
-	if r := Ranked(scores); len(r) > 0 {
-		return r[0]
-	}
-	return -1
-}
-
-// Ranked returns the columns that are not full, in BestMove's order: the
-// highest score first, the one nearest the centre first among equals, the
-// left one first between a column and its mirror image.
-func Ranked(scores []int) []int {
-	w := len(scores)
-	var cols []int
-	for c, s := range scores {
-		if s != negamax.InvalidMove {
-			cols = append(cols, c)
-		}
-	}
-	slices.SortStableFunc(cols, func(a, b int) int {
-		return cmp.Or(cmp.Compare(scores[b], scores[a]), cmp.Compare(centreDist(a, w), centreDist(b, w)))
-	})
-	return cols
-}
-
-// centreDist is twice the distance of column c from the centre of w columns.
-func centreDist(c, w int) int {
-	d := 2*c - (w - 1)
-	if d < 0 {
-		return -d
-	}
-	return d
 }
 
 // Run plays games, reading the human's commands from in and writing the
@@ -205,7 +167,7 @@ func (g *game) machineMove(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c := BestMove(scores)
+	c := solve.BestMove(scores)
 	fmt.Fprintf(g.out, "c4 plays %d (score %+d for c4)\n", c+1, scores[c])
 	g.play(c)
 	return nil
@@ -220,7 +182,7 @@ func (g *game) hints(ctx context.Context) error {
 	var sb strings.Builder
 	sb.WriteString("scores:")
 	for _, s := range scores {
-		if s == negamax.InvalidMove {
+		if s == solve.InvalidMove {
 			sb.WriteString("  -")
 		} else {
 			fmt.Fprintf(&sb, " %+d", s)

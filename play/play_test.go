@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -105,34 +104,4 @@ func TestFourAndAgain(t *testing.T) {
 	if err := Run(context.Background(), cfg, strings.NewReader("q\n"), &out); err != nil || !strings.Contains(out.String(), "you play O (second), c4 plays X (first)") {
 		t.Errorf("c4 first: %v\n%s", err, out.String())
 	}
-}
-
-func TestBestMove(t *testing.T) {
-	for _, tc := range []struct {
-		scores []int
-		want   int
-	}{
-		{[]int{-2, -1, 0, 1, 0, -1, -2}, 3},
-		{[]int{1, 0, 0, 0, 0, 0, 1}, 0},
-		{[]int{-3, -3, negamax.InvalidMove, -3, -3}, 1},
-		{[]int{negamax.InvalidMove, negamax.InvalidMove}, -1},
-		{[]int{-5, 2, 2, -5}, 1},
-	} {
-		if got := BestMove(tc.scores); got != tc.want {
-			t.Errorf("BestMove(%v) = %d, want %d", tc.scores, got, tc.want)
-		}
-	}
-}
-
-func TestRanked(t *testing.T) {
-	scores := []int{0, 2, negamax.InvalidMove, 2, 0, 0, -1}
-	if got, want := Ranked(scores), []int{3, 1, 4, 5, 0, 6}; !slices.Equal(got, want) {
-		t.Errorf("Ranked(%v) = %v, want %v", scores, got, want)
-	}
-}
-
-func ExampleBestMove() {
-	// The scores of the first moves on 7x6: the centre column wins.
-	fmt.Println(BestMove([]int{-2, -1, 0, 1, 0, -1, -2}) + 1)
-	// Output: 4
 }

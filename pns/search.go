@@ -156,6 +156,12 @@ func New(opts Options) *Solver {
 }
 
 // Reset empties the tables in constant time.
+// Analyze scores each column of p by solving the position after it, in
+// turn (see solve.AnalyzeEach); only Weak is answered.
+func (s *Solver) Analyze(ctx context.Context, p position.Position, mode solve.Mode) ([]int, solve.Stats, error) {
+	return solve.AnalyzeEach(ctx, s, p, mode)
+}
+
 func (s *Solver) Reset() {
 	s.tt.clear()
 	for _, w := range s.workers {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"c4/negamax"
-	"c4/play"
 	"c4/position"
 	"c4/solve"
 )
@@ -129,7 +128,7 @@ func (h *ahead) next() (time.Duration, bool) {
 	case errors.Is(err, context.Canceled): // by a request: again later
 		then = []job{j}
 	case err == nil && j.reply:
-		if q, ok := moveOn(j.p, play.BestMove(scores)); ok {
+		if q, ok := moveOn(j.p, solve.BestMove(scores)); ok {
 			then = []job{{p: q}}
 		}
 	}
@@ -165,7 +164,7 @@ func (h *ahead) recall(p position.Position, mode solve.Mode) ([]int, bool) {
 		weak := make([]int, len(scores))
 		for c, v := range scores {
 			weak[c] = v
-			if v != negamax.InvalidMove {
+			if v != solve.InvalidMove {
 				weak[c] = solve.WeakScore(v)
 			}
 		}
@@ -223,10 +222,10 @@ func (h *ahead) plan(p position.Position, scores []int) {
 
 // after returns the jobs of the positions after p's moves, each to be
 // followed by its best reply, by the moves' exact scores, but those that
-// end the game: in play.Ranked's order, the best first.
+// end the game: in solve.Ranked's order, the best first.
 func after(p position.Position, scores []int) []job {
 	var jobs []job
-	for _, c := range play.Ranked(scores) {
+	for _, c := range solve.Ranked(scores) {
 		if q, ok := moveOn(p, c); ok {
 			jobs = append(jobs, job{q, true})
 		}

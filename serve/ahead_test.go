@@ -10,7 +10,6 @@ import (
 
 	"c4/book/builtin"
 	"c4/negamax"
-	"c4/play"
 	"c4/position"
 	"c4/solve"
 )
@@ -38,7 +37,7 @@ func TestAhead(t *testing.T) {
 			t.Fatal(err)
 		}
 		want = append(want, pos+strconv.Itoa(c+1))
-		if best := play.BestMove(scores); !q.IsWinningMove(best) {
+		if best := solve.BestMove(scores); !q.IsWinningMove(best) {
 			want = append(want, pos+strconv.Itoa(c+1)+strconv.Itoa(best+1))
 		}
 	}
@@ -69,7 +68,7 @@ func TestAhead(t *testing.T) {
 func values(moves []*int) []int {
 	v := make([]int, len(moves))
 	for c, m := range moves {
-		v[c] = negamax.InvalidMove
+		v[c] = solve.InvalidMove
 		if m != nil {
 			v[c] = *m
 		}
@@ -124,7 +123,7 @@ func BenchmarkGame(b *testing.B) {
 					}
 					scores = ask(moves)
 					time.Sleep(think / 4)
-					moves += strconv.Itoa(play.BestMove(values(scores)) + 1) // as the page plays
+					moves += strconv.Itoa(solve.BestMove(values(scores)) + 1) // as the page plays
 					if over(moves) {
 						break
 					}
@@ -144,7 +143,7 @@ func BenchmarkGame(b *testing.B) {
 // pick returns a column whose move scores at most slack below the best, at
 // random: the player's move.
 func pick(scores []*int, rng *rand.Rand, slack int) int {
-	best := negamax.InvalidMove
+	best := solve.InvalidMove
 	for _, v := range scores {
 		if v != nil {
 			best = max(best, *v)

@@ -298,9 +298,9 @@ func (p *pool) give(s *negamax.Solver) {
 
 // answer is the reply for position moves whose moves score scores.
 func answer(moves string, scores []int, st solve.Stats, start time.Time) Answer {
-	a := Answer{Pos: moves, Score: negamax.InvalidMove, Moves: make([]*int, len(scores)), Nodes: st.Nodes}
+	a := Answer{Pos: moves, Score: solve.InvalidMove, Moves: make([]*int, len(scores)), Nodes: st.Nodes}
 	for c := range scores {
-		if scores[c] != negamax.InvalidMove {
+		if scores[c] != solve.InvalidMove {
 			a.Moves[c] = &scores[c]
 			a.Score = max(a.Score, scores[c])
 		}

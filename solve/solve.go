@@ -68,6 +68,10 @@ type Engine interface {
 	// position.ErrGameOver for a finished game, or ctx's error if ctx
 	// ends first.
 	Solve(ctx context.Context, p position.Position, mode Mode) (Result, error)
+	// Analyze returns the score of each column of p in mode, as
+	// ScoreMoves gives them (InvalidMove for a full column), with the
+	// work of all the searches.
+	Analyze(ctx context.Context, p position.Position, mode Mode) ([]int, Stats, error)
 	// Reset empties what the engine has learned, so that one position's
 	// figures do not depend on the ones before.
 	Reset()

@@ -107,11 +107,11 @@ func solveLine(ctx context.Context, e solve.Engine, b *position.Board, moves str
 	sb.WriteString(moves)
 	var nodes uint64
 	if analyze {
-		scores, n, err := analyzeMoves(ctx, e, p, mode)
+		scores, st, err := e.Analyze(ctx, p, mode)
 		if err != nil {
 			return "", fmt.Errorf("position %q: %w", moves, err)
 		}
-		nodes = n
+		nodes = st.Nodes
 		for _, v := range scores {
 			sb.WriteByte(' ')
 			sb.WriteString(strconv.Itoa(v))
@@ -130,24 +130,6 @@ func solveLine(ctx context.Context, e solve.Engine, b *position.Board, moves str
 	}
 	sb.WriteByte('\n')
 	return sb.String(), nil
-}
-
-// analyzeMoves scores each column of p with e, from the side to move's view:
-// negamax.InvalidMove for a full column, as the reference solver prints. An
-// engine that analyses positions itself (negamax's, whose threads share the
-// moves) does; the others solve each move in turn.
-func analyzeMoves(ctx context.Context, e solve.Engine, p position.Position, mode solve.Mode) ([]int, uint64, error) {
-	if s, ok := e.(*negamax.Solver); ok {
-		scores, st, err := s.Analyze(ctx, p, mode)
-		return scores, st.Nodes, err
-	}
-	var nodes uint64
-	scores, err := negamax.ScoreMoves(p, mode, func(_ int, q position.Position) (int, error) {
-		r, err := e.Solve(ctx, q, mode)
-		nodes += r.Stats.Nodes
-		return r.Score, err
-	})
-	return scores, nodes, err
 }
 
 // showProgress writes, every second while a solve takes longer, the nodes

@@ -1,0 +1,51 @@
+package solve
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"c4/position"
+)
+
+func TestBestMove(t *testing.T) {
+	for _, tc := range []struct {
+		scores []int
+		want   int
+	}{
+		{[]int{-2, -1, 0, 1, 0, -1, -2}, 3},
+		{[]int{1, 0, 0, 0, 0, 0, 1}, 0},
+		{[]int{-3, -3, InvalidMove, -3, -3}, 1},
+		{[]int{InvalidMove, InvalidMove}, -1},
+		{[]int{-5, 2, 2, -5}, 1},
+	} {
+		if got := BestMove(tc.scores); got != tc.want {
+			t.Errorf("BestMove(%v) = %d, want %d", tc.scores, got, tc.want)
+		}
+	}
+}
+
+func TestRanked(t *testing.T) {
+	scores := []int{0, 2, InvalidMove, 2, 0, 0, -1}
+	if got, want := Ranked(scores), []int{3, 1, 4, 5, 0, 6}; !slices.Equal(got, want) {
+		t.Errorf("Ranked(%v) = %v, want %v", scores, got, want)
+	}
+}
+
+func ExampleBestMove() {
+	// The scores of the first moves on 7x6: the centre column wins.
+	fmt.Println(BestMove([]int{-2, -1, 0, 1, 0, -1, -2}) + 1)
+	// Output: 4
+}
+
+// ScoreMoves scores the moves that settle at once itself and asks child
+// for the others: here red's fourth stone wins in column 4, and every
+// other move is taken to draw.
+func ExampleScoreMoves() {
+	p, _ := position.Parse(position.Standard, "112233")
+	scores, _ := ScoreMoves(p, Strong, func(c int, q position.Position) (int, error) {
+		return 0, nil
+	})
+	fmt.Println(scores)
+	// Output: [0 0 0 18 0 0 0]
+}
