@@ -26,6 +26,7 @@ type Options struct {
 
 // Mismatch is a case whose score differs from the expected one.
 type Mismatch struct {
+	Set  string        `json:"-"` // the set's name
 	Case testsets.Case `json:"-"`
 	Got  int           `json:"got"`
 }
@@ -89,11 +90,31 @@ func Run(ctx context.Context, set *testsets.Set, e solve.Engine, opts Options) (
 		times = append(times, d)
 		nodes += r.Stats.Nodes
 		if r.Score != opts.Mode.Of(c.Score) {
-			row.Mismatches = append(row.Mismatches, Mismatch{c, r.Score})
+			row.Mismatches = append(row.Mismatches, Mismatch{set.Name, c, r.Score})
 		}
 		prog.Update(len(times), "")
 	}
 	return row.finish(times, nodes), nil
+}
+
+// RunSets runs the sets in order (see Run), calling mismatch with each
+// case whose score differs as it is found, and returns their rows, with the
+// error that ended the run early, if one did (ctx's, for an interrupt).
+func RunSets(ctx context.Context, sets []*testsets.Set, e solve.Engine, opts Options, mismatch func(Mismatch)) ([]Row, error) {
+	var rows []Row
+	for _, set := range sets {
+		row, err := Run(ctx, set, e, opts)
+		rows = append(rows, row)
+		if mismatch != nil {
+			for _, m := range row.Mismatches {
+				mismatch(m)
+			}
+		}
+		if err != nil {
+			return rows, err
+		}
+	}
+	return rows, nil
 }
 
 func (r Row) finish(times []time.Duration, nodes uint64) Row {

@@ -29,8 +29,17 @@ type Report struct {
 	Rows       []Row  `json:"rows"`
 }
 
-// Formats are the names WriteReport accepts.
-var Formats = []string{"table", "markdown", "csv", "json"}
+// Formats returns the names WriteReport accepts.
+func Formats() []string { return []string{"table", "markdown", "csv", "json"} }
+
+// Mismatches is the number of scores that differed from the sets'.
+func (r Report) Mismatches() int {
+	n := 0
+	for _, row := range r.Rows {
+		n += len(row.Mismatches)
+	}
+	return n
+}
 
 // WriteReport writes r in format (one of Formats). With old, the report of
 // an earlier run, the table and markdown formats show each figure beside the
@@ -62,7 +71,7 @@ func WriteReport(w io.Writer, r Report, format string, old *Report) error {
 		}
 		return nil
 	}
-	return fmt.Errorf("format %q: want one of %s", format, strings.Join(Formats, ", "))
+	return fmt.Errorf("format %q: want one of %s", format, strings.Join(Formats(), ", "))
 }
 
 // tableCells lays out the table and markdown formats.

@@ -25,18 +25,18 @@ type Frozen struct {
 // ImportFile does.
 func Load(r io.Reader) (*Frozen, error) {
 	f := &Frozen{}
-	h, err := decode(r, func(_ *position.Board, k uint64, score int) error {
+	h, err := Decode(r, func(_ *position.Board, k uint64, score int) error {
 		f.keys = append(f.keys, k)
 		f.scores = append(f.scores, int8(score))
 		return nil
 	})
-	if err == nil && h.count > 0 {
-		err = fmt.Errorf("it holds %s, not a whole book", h.shard())
+	if err == nil && h.Count > 0 {
+		err = fmt.Errorf("it holds %s, not a whole book", h.Shard())
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading a book: %w", err)
 	}
-	f.width, f.height, f.depth = h.board.Width(), h.board.Height(), h.depth
+	f.width, f.height, f.depth = h.Board.Width(), h.Board.Height(), h.Depth
 	f.keys, f.scores = slices.Clip(f.keys), slices.Clip(f.scores)
 	return f, nil
 }

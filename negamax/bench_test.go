@@ -16,7 +16,7 @@ import (
 //	go test ./negamax -run XXX -bench Solve -benchtime 100x -benchmem -timeout 0
 func BenchmarkSolve(b *testing.B) {
 	s := New(Options{})
-	for _, name := range testsets.PublicNames {
+	for _, name := range testsets.PublicNames() {
 		set := publictest.Set(b, name)
 		cases := set.Cases[:100]
 		for _, mode := range []solve.Mode{solve.Strong, solve.Weak} {

@@ -26,13 +26,16 @@ import (
 	"c4/solve"
 )
 
-// Options configures a Solver. The zero value is the default.
+// Options configures a Solver. The zero value is the default; Check
+// reports a value out of range.
 type Options struct {
-	// Threads is the number of goroutines searching at once; 0 means 1.
+	// Threads is the number of goroutines searching at once: 0 (the
+	// default) means 1, at most solve.MaxThreads.
 	Threads int
 	// TableMiB is the transposition table's memory in MiB, all parts (the
 	// far table, the mid table of a large one and each thread's near
-	// table); 0 means DefaultTableMiB.
+	// table): 0 means solve.DefaultTableMiB (128), at most
+	// solve.MaxTableMiB.
 	// Boards whose keys have more than 44 bits (W*(H+1)) beyond the bits of
 	// a part's bucket index use more: at least 2^(bits-44) 32-byte buckets
 	// a part (32 MiB on 8x7), so that checks stay exact.
@@ -40,8 +43,9 @@ type Options struct {
 	// Book, if not nil, gives exact scores of early positions: the search
 	// asks it at every node within its depth.
 	Book Book
-	// NearMiB is each worker's near table in MiB; 0 means a core's
-	// second-level cache, the quickest for one position (nearBytes). A book generation, whose consecutive
+	// NearMiB is each worker's near table in MiB, at most 1024: 0 (the
+	// default) means a core's second-level cache, the quickest for one
+	// position (nearBytes). A book generation, whose consecutive
 	// positions share their endgames, keeps more of them with a larger one
 	// (see ManyPositionsNearMiB).
 	NearMiB int
@@ -51,6 +55,19 @@ type Options struct {
 	// generation").
 	SignFirst bool
 }
+
+// Check returns an error (a *solve.RangeError) for a field out of its
+// range, which New would otherwise clamp.
+func (o Options) Check() error {
+	if err := solve.CheckTable(o.TableMiB, o.Threads); err != nil {
+		return err
+	}
+	return solve.CheckRange("NearMiB", o.NearMiB, 0, 1024)
+}
+
+// Bytes is the memory the tables of a Solver of these options take (see
+// TableMiB for the boards that need more).
+func (o Options) Bytes() int64 { return solve.TableBytes(o.TableMiB) }
 
 // Book is an opening book as the search uses it (c4/book's Book is one).
 // It must be safe for concurrent use.
@@ -158,16 +175,18 @@ type scratch struct {
 	counts  [position.MaxWidth]uint8
 }
 
-// New returns a Solver with an empty table.
+// New returns a Solver with an empty table. Options out of range are
+// clamped to it (see Options.Check).
 func New(opts Options) *Solver {
-	if opts.TableMiB == 0 {
-		opts.TableMiB = DefaultTableMiB
+	if opts.TableMiB <= 0 {
+		opts.TableMiB = solve.DefaultTableMiB
 	}
+	opts.TableMiB = min(opts.TableMiB, solve.MaxTableMiB)
 	s := &Solver{tableSize: opts.TableMiB << 20, book: opts.Book, nearBytes: nearBytes, signFirst: opts.SignFirst}
 	if opts.NearMiB > 0 {
-		s.nearBytes = opts.NearMiB << 20
+		s.nearBytes = min(opts.NearMiB, 1024) << 20
 	}
-	for range max(opts.Threads, 1) {
+	for range min(max(opts.Threads, 1), solve.MaxThreads) {
 		s.workers = append(s.workers, &worker{})
 	}
 	s.helpers = make([]crew.Helper, len(s.workers)-1)

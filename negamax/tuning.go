@@ -11,11 +11,6 @@ import (
 // docs/measurements.md, "The tunables' figures", under the constant's name.
 // None changes a score, only how fast it is found.
 
-// DefaultTableMiB is the transposition table's size, in MiB, when Options
-// leaves it 0: enough for the public sets' positions, small enough for
-// several solvers on a 2-core, few-GiB machine.
-const DefaultTableMiB = 128
-
 // ManyPositionsNearMiB is the near table, in MiB, for solving many
 // neighbouring positions, such as a book's layer: consecutive positions
 // share their endgames, which a larger near table keeps; past 16 MiB it

@@ -5,8 +5,8 @@
 package play
 
 import (
-	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -16,6 +16,7 @@ import (
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
+	"c4/testsets"
 )
 
 // Config sets up a game.
@@ -35,32 +36,51 @@ type Config struct {
 // Run plays games, reading the human's commands from in and writing the
 // board and messages to out, until the human quits ("q", "n" when asked to
 // play again, or the end of the input) or ctx ends.
+// An interrupt (ctx ending) at a prompt ends it at once, with ctx's error.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
-	sc := bufio.NewScanner(in)
+	lr := testsets.NewLineReader(ctx, in)
+	defer lr.Close()
 	for {
-		quit, err := playOne(ctx, cfg, sc, out)
+		quit, err := playOne(ctx, cfg, lr, out)
 		if quit || err != nil {
 			return err
 		}
-		if !again(sc, out) {
-			return sc.Err()
+		if again, err := playAgain(lr, out); !again || err != nil {
+			return err
 		}
 	}
 }
 
-// again asks whether to play another game.
-func again(sc *bufio.Scanner, out io.Writer) bool {
+// readAnswer prints prompt and reads the answer: "" with quit at the end
+// of the input, ctx's error if it ends.
+func readAnswer(lr *testsets.LineReader, out io.Writer, prompt string) (answer string, quit bool, err error) {
+	fmt.Fprint(out, prompt)
+	_, text, err := lr.Next()
+	switch {
+	case errors.Is(err, io.EOF):
+		fmt.Fprintln(out)
+		return "", true, nil
+	case errors.Is(err, testsets.ErrLongLine):
+		return "", false, nil
+	case err != nil:
+		fmt.Fprintln(out)
+		return "", true, err
+	}
+	return strings.TrimSpace(text), false, nil
+}
+
+// playAgain asks whether to play another game.
+func playAgain(lr *testsets.LineReader, out io.Writer) (bool, error) {
 	for {
-		fmt.Fprint(out, "play again? (y/n): ")
-		if !sc.Scan() {
-			fmt.Fprintln(out)
-			return false
+		answer, quit, err := readAnswer(lr, out, "play again? (y/n): ")
+		if quit {
+			return false, err
 		}
-		switch strings.ToLower(strings.TrimSpace(sc.Text())) {
+		switch strings.ToLower(answer) {
 		case "y", "yes":
-			return true
+			return true, nil
 		case "n", "no", "q", "quit":
-			return false
+			return false, nil
 		}
 		fmt.Fprintln(out, "type y or n")
 	}
@@ -68,7 +88,7 @@ func again(sc *bufio.Scanner, out io.Writer) bool {
 
 // playOne plays one game; quit says that the human ended it and wants no
 // other.
-func playOne(ctx context.Context, cfg Config, sc *bufio.Scanner, out io.Writer) (quit bool, err error) {
+func playOne(ctx context.Context, cfg Config, lr *testsets.LineReader, out io.Writer) (quit bool, err error) {
 	g := game{cfg: cfg, out: out, pos: position.New(cfg.Board)}
 	g.sides()
 	for {
@@ -89,12 +109,11 @@ func playOne(ctx context.Context, cfg Config, sc *bufio.Scanner, out io.Writer) 
 			}
 		}
 		for {
-			fmt.Fprintf(out, "your move, %s (1-%d, u undo, q quit): ", g.stone(g.pos.Moves()%2), cfg.Board.Width())
-			if !sc.Scan() {
-				fmt.Fprintln(out)
-				return true, sc.Err()
+			answer, quit, err := readAnswer(lr, out, fmt.Sprintf("your move, %s (%s, u undo, q quit): ", g.stone(g.pos.Moves()%2), cfg.Board.ColumnRange()))
+			if quit {
+				return true, err
 			}
-			done, quit := g.command(strings.TrimSpace(sc.Text()))
+			done, quit := g.command(answer)
 			if quit {
 				return true, nil
 			}
@@ -133,14 +152,14 @@ func (g *game) command(line string) (done, quit bool) {
 		fmt.Fprintln(g.out, "nothing to undo")
 		return false, false
 	}
-	c, err := strconv.Atoi(line)
+	c, ok := g.cfg.Board.Column(line)
 	switch {
-	case err != nil || c < 1 || c > g.cfg.Board.Width():
-		fmt.Fprintf(g.out, "%q: type a column from 1 to %d, u to undo or q to quit\n", line, g.cfg.Board.Width())
-	case !g.pos.CanPlay(c - 1):
-		fmt.Fprintf(g.out, "column %d is full\n", c)
+	case !ok:
+		fmt.Fprintf(g.out, "%q: type a column (%s), u to undo or q to quit\n", line, g.cfg.Board.ColumnRange())
+	case !g.pos.CanPlay(c):
+		fmt.Fprintf(g.out, "column %c is full\n", position.ColumnName(c))
 	default:
-		g.play(c - 1)
+		g.play(c)
 		return true, false
 	}
 	return false, false
@@ -168,7 +187,7 @@ func (g *game) machineMove(ctx context.Context) error {
 		return err
 	}
 	c := solve.BestMove(scores)
-	fmt.Fprintf(g.out, "c4 plays %d (score %+d for c4)\n", c+1, scores[c])
+	fmt.Fprintf(g.out, "c4 plays %c (score %s for c4)\n", position.ColumnName(c), signed(scores[c]))
 	g.play(c)
 	return nil
 }
@@ -185,11 +204,19 @@ func (g *game) hints(ctx context.Context) error {
 		if s == solve.InvalidMove {
 			sb.WriteString("  -")
 		} else {
-			fmt.Fprintf(&sb, " %+d", s)
+			sb.WriteString(" " + signed(s))
 		}
 	}
 	fmt.Fprintln(g.out, sb.String())
 	return nil
+}
+
+// signed writes a score with its sign, but a draw as 0: "+3", "0", "-2".
+func signed(score int) string {
+	if score > 0 {
+		return "+" + strconv.Itoa(score)
+	}
+	return strconv.Itoa(score)
 }
 
 // sides says who plays which stones.

@@ -2,9 +2,12 @@ package play
 
 import (
 	"context"
+	"errors"
+	"io"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"c4/negamax"
 	"c4/position"
@@ -30,7 +33,7 @@ func TestGame(t *testing.T) {
 	}
 	got := out.String()
 	for _, want := range []string{
-		`"x": type a column from 1 to 4`, `"9": type a column from 1 to 4`, "column 1 is full",
+		`"x": type a column (1-4)`, `"9": type a column (1-4)`, "column 1 is full",
 		"c4 plays", "scores: ", "\n . . . .\n",
 	} {
 		if !strings.Contains(got, want) {
@@ -42,6 +45,42 @@ func TestGame(t *testing.T) {
 	}
 	if !strings.Contains(got, "draw") && !strings.Contains(got, "c4 wins") {
 		t.Errorf("no result:\n%s", got)
+	}
+}
+
+// TestWideBoard: on a board of 10 columns, the tenth is played as "a" (or
+// "A"), as the board labels it and as c4 solve reads it.
+func TestWideBoard(t *testing.T) {
+	var out strings.Builder
+	cfg := config(t, 10, 2, 0)
+	cfg.Hints = false
+	if err := Run(context.Background(), cfg, strings.NewReader("a\nA\nq\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if !strings.Contains(got, "(1-9, a, u undo, q quit)") || strings.Contains(got, "type a column") || strings.Count(got, "(score ") != 2 {
+		t.Errorf("column a not taken on 10x2:\n%s", got)
+	}
+}
+
+// TestInterrupt: an interrupt while the game waits for a move ends it at
+// once with ctx's error.
+func TestInterrupt(t *testing.T) {
+	r, w := io.Pipe()
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := config(t, 4, 4, 0)
+	done := make(chan error)
+	go func() { done <- Run(ctx, cfg, r, io.Discard) }()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("Run = %v, want context.Canceled", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the game still waits for a move after the interrupt")
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 //
 //	go test ./pns -run XXX -bench Weak -benchtime 100x -timeout 0
 func BenchmarkWeak(b *testing.B) {
-	for _, name := range testsets.PublicNames {
+	for _, name := range testsets.PublicNames() {
 		cases := publictest.Set(b, name).Cases[:100]
 		for _, threads := range []int{1, 2} {
 			s := New(Options{Threads: threads})

@@ -44,26 +44,41 @@ import (
 // inf is an infinite proof number: proven or disproven.
 const inf = pnMask // the largest proof number the table holds
 
-// Options configures a Solver. The zero value is the default.
+// Options configures a Solver. The zero value is the default; Check
+// reports a value out of range.
 type Options struct {
 	// TableMiB is the memory of the transposition table, and of the
-	// parallel search's top tree, in MiB; 0 means DefaultTableMiB. A search
-	// never allocates more for them.
+	// parallel search's top tree, in MiB: 0 means solve.DefaultTableMiB
+	// (128), at most solve.MaxTableMiB. A search never allocates more for
+	// them.
 	TableMiB int
 	// Threads is the number of goroutines searching one position at once
-	// (parallel PN-DFPN, see parallel.go); 0 means 1.
+	// (parallel PN-DFPN, see parallel.go): 0 (the default) means 1, at most
+	// solve.MaxThreads.
 	Threads int
 	// Epsilon widens the delta threshold of the child searched from the
 	// second-best child's delta d2 to ceil(d2*(1+Epsilon)); 0 means
 	// DefaultEpsilon, a negative value plain DFPN (d2+1).
 	Epsilon float64
 	// EndgameCells: a node with at most this many empty cells is solved by
-	// a plain depth-first search (see endgame.go); 0 means
-	// DefaultEndgameCells, a negative value none (DFPN all the way down).
-	// Each thread's table of endgame answers (512 KiB) comes out of
+	// a plain depth-first search (see endgame.go): 0 means
+	// DefaultEndgameCells (18), -1 none (DFPN all the way down), at most
+	// 128. Each thread's table of endgame answers (512 KiB) comes out of
 	// TableMiB.
 	EndgameCells int
 }
+
+// Check returns an error (a *solve.RangeError) for a field out of its
+// range, which New would otherwise clamp.
+func (o Options) Check() error {
+	if err := solve.CheckTable(o.TableMiB, o.Threads); err != nil {
+		return err
+	}
+	return solve.CheckRange("EndgameCells", o.EndgameCells, -1, 128)
+}
+
+// Bytes is the memory the tables of a Solver of these options take.
+func (o Options) Bytes() int64 { return solve.TableBytes(o.TableMiB) }
 
 // Solver answers solve.Weak (and refuses solve.Strong).
 var _ solve.Engine = (*Solver)(nil)
@@ -119,11 +134,14 @@ type worker struct {
 	end      *endTable // endgame's answers; nil if endCells is 0
 }
 
-// New returns a Solver with an empty table.
+// New returns a Solver with an empty table. Options out of range are
+// clamped to it (see Options.Check).
 func New(opts Options) *Solver {
-	if opts.TableMiB == 0 {
-		opts.TableMiB = DefaultTableMiB
+	if opts.TableMiB <= 0 {
+		opts.TableMiB = solve.DefaultTableMiB
 	}
+	opts.TableMiB = min(opts.TableMiB, solve.MaxTableMiB)
+	opts.Threads = min(opts.Threads, solve.MaxThreads)
 	switch {
 	case opts.Epsilon == 0:
 		opts.Epsilon = DefaultEpsilon
@@ -155,13 +173,13 @@ func New(opts Options) *Solver {
 	return s
 }
 
-// Reset empties the tables in constant time.
 // Analyze scores each column of p by solving the position after it, in
 // turn (see solve.AnalyzeEach); only Weak is answered.
 func (s *Solver) Analyze(ctx context.Context, p position.Position, mode solve.Mode) ([]int, solve.Stats, error) {
 	return solve.AnalyzeEach(ctx, s, p, mode)
 }
 
+// Reset empties the tables in constant time.
 func (s *Solver) Reset() {
 	s.tt.clear()
 	for _, w := range s.workers {

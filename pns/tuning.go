@@ -5,10 +5,6 @@ package pns
 // docs/measurements.md, "The tunables' figures", under the constant's name.
 // None changes a result, only how fast it is found.
 
-// DefaultTableMiB is the table's size, in MiB, when Options leaves it 0,
-// as negamax's.
-const DefaultTableMiB = 128
-
 // DefaultEpsilon is the 1+epsilon trick's epsilon when Options leaves it
 // 0: the child searched gets a delta threshold of ceil(d2*(1+epsilon)),
 // d2 the second-best child's delta. 1/4 took the least time on the Begin

@@ -134,6 +134,17 @@ func ColumnName(c int) byte {
 	return byte('a' + c - 9)
 }
 
+// Column returns the 0-based column that name names on b, as in a move
+// string ("1".."9", then "a", "b", ... in either case), and false if name
+// is no column of b.
+func (b *Board) Column(name string) (int, bool) {
+	if len(name) != 1 {
+		return 0, false
+	}
+	c := columnOf(name[0])
+	return c, c >= 0 && c < b.w
+}
+
 // columnOf reads a move character: its 0-based column, or -1 when the
 // character names no column at all.
 func columnOf(ch byte) int {

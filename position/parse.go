@@ -52,7 +52,7 @@ func Parse(b *Board, s string) (Position, error) {
 		c := columnOf(s[i])
 		switch {
 		case c < 0 || c >= b.w:
-			return p, &ParseError{s, i, fmt.Sprintf("not a column of the %s board (columns are %s)", b, b.columnRange())}
+			return p, &ParseError{s, i, fmt.Sprintf("not a column of the %s board (columns are %s)", b, b.ColumnRange())}
 		case p.n > 0 && p.HasFour():
 			return p, &ParseError{s, i, "the game is already over: the previous move made four in a row"}
 		case !p.CanPlay(c):
@@ -63,8 +63,9 @@ func Parse(b *Board, s string) (Position, error) {
 	return p, nil
 }
 
-// columnRange writes the column names of b, such as "1-7" or "1-9, a-c".
-func (b *Board) columnRange() string {
+// ColumnRange writes the column names of b, such as "1-7" or "1-9, a-c",
+// for messages that ask for a column.
+func (b *Board) ColumnRange() string {
 	switch {
 	case b.w == 1:
 		return "1"

@@ -23,7 +23,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -36,15 +35,16 @@ import (
 //go:embed static
 var static embed.FS
 
-// Config sets up a Server. Zero fields take the defaults given.
+// Config sets up a Server. Zero fields take the defaults given; Check
+// reports a value out of range.
 type Config struct {
 	Board    *position.Board // position.Standard
-	Solvers  int             // solves at once: runtime.NumCPU()
-	Threads  int             // workers of each solve: runtime.NumCPU()
-	TableMiB int             // each solver's table: 64
+	Solvers  int             // solves at once: solve.DefaultThreads(), at most solve.MaxThreads
+	Threads  int             // workers of each solve: solve.DefaultThreads(), at most solve.MaxThreads
+	TableMiB int             // each solver's table: solve.DefaultTableMiB (128), at most solve.MaxTableMiB
 	Book     negamax.Book    // an opening book, or nil
-	Budget   time.Duration   // most time for one request's solve: 2 s
-	Wait     time.Duration   // most time a request waits for a free solver: 250 ms
+	Budget   time.Duration   // most time for one request's solve: 2 s, at most an hour
+	Wait     time.Duration   // most time a request waits for a free solver: 250 ms, at most an hour
 	Logger   *slog.Logger    // request logs: slog.Default()
 	// Ahead: remember the exact answers, and while no request is being
 	// solved, solve the positions a game is likely to ask for next (see
@@ -66,13 +66,13 @@ func (cfg Config) withDefaults() Config {
 		cfg.Board = position.Standard
 	}
 	if cfg.Solvers <= 0 {
-		cfg.Solvers = runtime.NumCPU()
+		cfg.Solvers = solve.DefaultThreads()
 	}
 	if cfg.Threads <= 0 {
-		cfg.Threads = runtime.NumCPU()
+		cfg.Threads = solve.DefaultThreads()
 	}
 	if cfg.TableMiB <= 0 {
-		cfg.TableMiB = 64
+		cfg.TableMiB = solve.DefaultTableMiB
 	}
 	if cfg.Budget <= 0 {
 		cfg.Budget = 2 * time.Second
@@ -86,14 +86,35 @@ func (cfg Config) withDefaults() Config {
 	return cfg
 }
 
-// Tables is the number of transposition tables of TableMiB that New makes
-// for cfg: one a solver, and one more for solving ahead.
-func (cfg Config) Tables() int {
-	n := cfg.withDefaults().Solvers
-	if cfg.Ahead {
+// Check returns an error for a field out of its range (a
+// *solve.RangeError for a count), which New would otherwise take as is.
+func (cfg Config) Check() error {
+	if err := solve.CheckTable(cfg.TableMiB, cfg.Threads); err != nil {
+		return err
+	}
+	if err := solve.CheckRange("Solvers", cfg.Solvers, 0, solve.MaxThreads); err != nil {
+		return err
+	}
+	for _, d := range []struct {
+		name string
+		d    time.Duration
+	}{{"Budget", cfg.Budget}, {"Wait", cfg.Wait}} {
+		if d.d < 0 || d.d > time.Hour {
+			return fmt.Errorf("%s %s: want 0 (the default) to 1h", d.name, d.d)
+		}
+	}
+	return nil
+}
+
+// Bytes is the memory of the transposition tables New makes for cfg: one
+// a solver, and one more for solving ahead.
+func (cfg Config) Bytes() int64 {
+	c := cfg.withDefaults()
+	n := c.Solvers
+	if c.Ahead {
 		n++
 	}
-	return n
+	return int64(n) * solve.TableBytes(c.TableMiB)
 }
 
 // New returns a Server with its solvers.

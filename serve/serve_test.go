@@ -17,6 +17,7 @@ import (
 
 	"c4/negamax"
 	"c4/position"
+	"c4/solve"
 	"c4/testsets"
 	"c4/testsets/publictest"
 )
@@ -139,16 +140,45 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestTables: one table a solver (NumCPU unless set), one more to solve
-// ahead.
-func TestTables(t *testing.T) {
+// TestBytes: one table a solver (one a processor unless set), one more
+// to solve ahead.
+func TestBytes(t *testing.T) {
 	for _, tc := range []struct {
+		name string
 		cfg  Config
-		want int
-	}{{Config{Solvers: 3}, 3}, {Config{Solvers: 3, Ahead: true}, 4}, {Config{Ahead: true}, runtime.NumCPU() + 1}} {
-		if got := tc.cfg.Tables(); got != tc.want {
-			t.Errorf("%+v: %d tables, want %d", tc.cfg, got, tc.want)
-		}
+		want int64
+	}{
+		{"three solvers", Config{Solvers: 3, TableMiB: 1}, 3 << 20},
+		{"and ahead", Config{Solvers: 3, TableMiB: 1, Ahead: true}, 4 << 20},
+		{"defaults", Config{Ahead: true}, int64(solve.DefaultThreads()+1) * solve.DefaultTableMiB << 20},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.cfg.Bytes(); got != tc.want {
+				t.Errorf("%+v: %d bytes, want %d", tc.cfg, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestConfigCheck: every field out of range is refused.
+func TestConfigCheck(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"defaults", Config{}, ""},
+		{"negative table", Config{TableMiB: -1}, "TableMiB -1: want 0 to"},
+		{"threads", Config{Threads: 100000}, "Threads 100000: want 0 to 1024"},
+		{"solvers", Config{Solvers: -2}, "Solvers -2"},
+		{"budget", Config{Budget: -time.Second}, "Budget -1s"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.cfg.Check()
+			if (err == nil) != (tc.want == "") || err != nil && !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Check() = %v, want %q", err, tc.want)
+			}
+		})
 	}
 }
 

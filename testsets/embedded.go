@@ -18,7 +18,7 @@ var embedded embed.FS
 // Embedded reads c4's own 7x6 benchmark sets, in the order of PublicNames.
 func Embedded() ([]*Set, error) {
 	var sets []*Set
-	for _, name := range PublicNames {
+	for _, name := range PublicNames() {
 		l, r := Level(name[6]-'0'), Rating(name[9]-'0')
 		f, err := embedded.Open(fmt.Sprintf("embedded/%s-%s.txt", l, r))
 		if err != nil {

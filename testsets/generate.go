@@ -45,7 +45,7 @@ type Generator struct {
 // far with ctx's error. A level and rating no position can have together
 // (such as End and Hard) is an error.
 func (g Generator) Generate(ctx context.Context) (*Set, error) {
-	set := &Set{Name: Name(g.Level, g.Rating), Board: g.Board}
+	set := &Set{Name: FileName(g.Level, g.Rating), Board: g.Board}
 	rng := rand.New(rand.NewPCG(g.Seed, uint64(g.Level)<<8|uint64(g.Rating)))
 	lo, hi := g.Level.Stones(g.Board)
 	lo = max(lo, g.MinStones)

@@ -12,22 +12,17 @@ import (
 	"c4/position"
 	"c4/solve"
 	"c4/testsets"
+	"c4/testsets/publictest"
 )
 
 // TestPublicProtocol checks the level and rating rules against the public
 // sets: every line lies in its set's ranges.
 func TestPublicProtocol(t *testing.T) {
-	dir, err := testsets.PublicDir()
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	dir := publictest.Dir(t)
 	b := position.Standard
 	for l := testsets.Begin; l <= testsets.End; l++ {
 		for r := testsets.Easy; r <= testsets.Hard; r++ {
-			set, _, err := testsets.ReadFile(filepath.Join(dir, testsets.Name(l, r)), b)
+			set, _, err := testsets.ReadFile(filepath.Join(dir, testsets.FileName(l, r)), b)
 			if os.IsNotExist(err) {
 				continue
 			}
@@ -131,7 +126,7 @@ func TestEmbedded(t *testing.T) {
 	s, d := negamax.New(negamax.Options{}), pns.New(pns.Options{})
 	for i, set := range sets {
 		l, r := testsets.Level(set.Name[6]-'0'), testsets.Rating(set.Name[9]-'0')
-		if set.Name != testsets.PublicNames[i] || set.Name != testsets.Name(l, r) {
+		if set.Name != testsets.PublicNames()[i] || set.Name != testsets.FileName(l, r) {
 			t.Fatalf("embedded set %d is %s", i, set.Name)
 		}
 		checkSet(t, set, l, r)

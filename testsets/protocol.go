@@ -92,9 +92,9 @@ func MovesLeft(b *position.Board, n, score int) int {
 	return w - n
 }
 
-// Name is the public sets' name of a level and rating: Test_L<l>_R<r>, with
-// level 3 End and 1 Begin.
-func Name(l Level, r Rating) string { return fmt.Sprintf("Test_L%d_R%d", int(l), int(r)) }
+// FileName is the public sets' file name of a level and rating:
+// Test_L<l>_R<r>, with level 3 End and 1 Begin.
+func FileName(l Level, r Rating) string { return fmt.Sprintf("Test_L%d_R%d", int(l), int(r)) }
 
 var (
 	levelNames  = []string{"begin", "middle", "end"}

@@ -8,11 +8,12 @@
 package testsets
 
 import (
-	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -45,54 +46,91 @@ func (e *LineError) Error() string { return fmt.Sprintf("%s line %d: %v", e.Name
 
 func (e *LineError) Unwrap() error { return e.Err }
 
-// Read reads a set from r. Lines that are not "<moves> <score>" with a valid
-// position of board b are returned as *LineError in bad, and the rest of
-// the set is read; err is only for a failure to read r.
+// Read reads a set from r, through Lines and ParseLine. Its board is the
+// one its header names ("# board 6x4", as Write puts it; or the older
+// "(... on 6x4), made by:"), else b; with b not nil, a header that names
+// another board is an error, so that a set is never solved on the wrong
+// board. With b nil and no board named, the set is of 7x6. Lines that are
+// not "<moves> <score>" with a valid position are returned as *LineError
+// in bad, and the rest of the set is read; err is for a failure to read r
+// or a board that does not match.
 func Read(r io.Reader, name string, b *position.Board) (set *Set, bad []error, err error) {
 	set = &Set{Name: name, Board: b}
-	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimRight(sc.Text(), "\r")
-		if n == 1 {
-			line = strings.TrimPrefix(line, "\ufeff") // a byte-order mark
-		}
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		c, err := parseLine(line, b)
-		if err != nil {
-			bad = append(bad, &LineError{name, n, err})
-			continue
-		}
-		c.Line = n
-		set.Cases = append(set.Cases, c)
+	if set.Board == nil {
+		set.Board = position.Standard
 	}
-	if err := sc.Err(); err != nil {
+	header := true // the comments before the first position
+	err = Lines(context.Background(), r, func(n int, line string, lerr error) error {
+		if lerr != nil {
+			bad = append(bad, &LineError{name, n, lerr})
+			return nil
+		}
+		if header && strings.HasPrefix(line, "#") {
+			return set.headerBoard(line, b)
+		}
+		moves, rest, comment, err := ParseLine(line, set.Board)
+		switch {
+		case comment || err == nil && moves == "" && len(rest) == 0: // a blank line
+			return nil
+		case err == nil:
+			header = false
+			var c Case
+			if c, err = parseCase(moves, rest, set.Board); err == nil {
+				c.Line = n
+				set.Cases = append(set.Cases, c)
+				return nil
+			}
+		}
+		bad = append(bad, &LineError{name, n, err})
+		return nil
+	})
+	if err != nil {
 		return set, bad, fmt.Errorf("reading set %s: %w", name, err)
 	}
 	return set, bad, nil
 }
 
-func parseLine(line string, b *position.Board) (Case, error) {
-	fields := strings.Fields(line)
-	if len(fields) == 1 && line[0] == ' ' {
-		fields = []string{"", fields[0]} // the empty board: " <score>"
+// boardLine is a header's line that names the set's board.
+var boardLine = regexp.MustCompile(`^# (?:board ([0-9]+x[0-9]+)$|.*\(.* on ([0-9]+x[0-9]+)\), made by:$)`)
+
+// headerBoard takes the set's board from a header line that names one;
+// want, if not nil, is the board the set must be of.
+func (s *Set) headerBoard(line string, want *position.Board) error {
+	m := boardLine.FindStringSubmatch(line)
+	if m == nil {
+		return nil
 	}
-	if len(fields) != 2 {
-		return Case{}, fmt.Errorf("want \"<moves> <score>\", got %q", line)
-	}
-	score, err := strconv.Atoi(fields[1])
+	named, err := position.ParseBoard(m[1] + m[2])
 	if err != nil {
-		return Case{}, fmt.Errorf("score %q is not a number", fields[1])
+		return fmt.Errorf("its header's board: %w", err)
 	}
-	p, err := position.Parse(b, fields[0])
+	if want != nil && named.String() != want.String() {
+		return fmt.Errorf("it is a set of %s, not %s", named, want)
+	}
+	if named.String() != s.Board.String() {
+		s.Board = named
+	}
+	return nil
+}
+
+// parseCase is a set's line of moves and the words after them: one score.
+func parseCase(moves string, rest []string, b *position.Board) (Case, error) {
+	if len(rest) != 1 {
+		return Case{}, fmt.Errorf("want \"<moves> <score>\", got %d words", len(rest)+1)
+	}
+	score, err := strconv.Atoi(rest[0])
+	if err != nil {
+		return Case{}, fmt.Errorf("score %q is not a number", rest[0])
+	}
+	p, err := position.Parse(b, moves)
 	if err != nil {
 		return Case{}, err
 	}
-	return Case{Moves: fields[0], Position: p, Score: score}, nil
+	return Case{Moves: moves, Position: p, Score: score}, nil
 }
 
-// ReadFile reads the set in the file path, named after the file.
+// ReadFile reads the set in the file path, named after the file (see
+// Read).
 func ReadFile(path string, b *position.Board) (*Set, []error, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -100,6 +138,11 @@ func ReadFile(path string, b *position.Board) (*Set, []error, error) {
 	}
 	defer f.Close()
 	return Read(f, filepath.Base(path), b)
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // Label names a set for people: "End-Easy" for Test_L3_R1, and the name
@@ -112,6 +155,20 @@ func Label(name string) string {
 	return [...]string{"Begin", "Middle", "End"}[l-1] + "-" + [...]string{"Easy", "Medium", "Hard"}[r-1]
 }
 
-// PublicNames are the public sets' file names, from the quickest to solve
-// to the slowest.
-var PublicNames = []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"}
+// PublicNames returns the public sets' file names, from the quickest to
+// solve to the slowest.
+func PublicNames() []string {
+	return []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"}
+}
+
+// ByName returns the file name of the public set that name names: the
+// file name itself, or its label (End-Easy for Test_L3_R1, in any case),
+// as c4 bench's table names the rows.
+func ByName(name string) (string, bool) {
+	for _, n := range PublicNames() {
+		if strings.EqualFold(name, n) || strings.EqualFold(name, Label(n)) {
+			return n, true
+		}
+	}
+	return "", false
+}

@@ -52,14 +52,18 @@ func TestLabel(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add("4455 18\n 1\n# c\n448 2\n44 x\n\n")
 	f.Add("1 2 3\n\r\n4444444 0\n")
+	f.Add("# board 6x4\n1 2\n \t\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		set, bad, err := Read(strings.NewReader(in), "f", position.Standard)
 		if err != nil {
-			return // a line longer than the scanner takes
+			return // a header naming another board
 		}
 		lines := 0
-		for _, l := range strings.Split(in, "\n") {
-			if l = strings.TrimRight(l, "\r"); strings.TrimSpace(l) != "" && !strings.HasPrefix(l, "#") {
+		for i, l := range strings.Split(in, "\n") {
+			if i == 0 {
+				l = strings.TrimPrefix(l, "\ufeff")
+			}
+			if l = strings.TrimSuffix(l, "\r"); l != "" && !strings.HasPrefix(l, "#") {
 				lines++
 			}
 		}

@@ -31,6 +31,8 @@ const Stones = 11
 var file []byte
 
 // Book returns the built-in book, reading it on the first call.
-var Book = sync.OnceValues(func() (*book.Frozen, error) {
+func Book() (*book.Frozen, error) { return load() }
+
+var load = sync.OnceValues(func() (*book.Frozen, error) {
 	return book.Load(bytes.NewReader(file))
 })

@@ -4,12 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 
 	"github.com/spf13/pflag"
 
-	"c4/book"
 	"c4/book/builtin"
+	"c4/book/store"
 	"c4/internal/hugemem"
 	"c4/negamax"
 	"c4/pns"
@@ -20,16 +19,65 @@ import (
 // errUsage is a bad command line, already reported.
 var errUsage = errors.New("usage")
 
+// flagSet is a command's flags, with the ranges of its numeric ones.
+type flagSet struct {
+	*pflag.FlagSet
+	withArgs bool // the command takes arguments besides its flags
+	ranges   []intRange
+}
+
+// intRange is a numeric flag's range, checked after parsing.
+type intRange struct {
+	name   string
+	value  *int
+	lo, hi int
+}
+
 // newFlagSet returns the flag set of command name: --help prints usage and
 // the flags on stdout, as asked for; errors go to stderr.
-func newFlagSet(name, usage string, stdout, stderr io.Writer) *pflag.FlagSet {
+func newFlagSet(name, usage string, stdout, stderr io.Writer) *flagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.SortFlags = false
 	fs.Usage = func() {
-		fmt.Fprintf(stdout, "usage: c4 %s\n\nFlags:\n%s", usage, fs.FlagUsages())
+		fmt.Fprintf(stdout, "usage: c4 %s\n\nFlags:\n%s\n%s\n", usage, fs.FlagUsages(), exitHelp)
 	}
-	return fs
+	return &flagSet{FlagSet: fs}
+}
+
+// intVar adds a numeric flag whose values must lie in [lo, hi]; its help
+// states the range.
+func (fs *flagSet) intVar(p *int, name string, def, lo, hi int, usage string) {
+	fs.IntVar(p, name, def, fmt.Sprintf("%s (%d to %d)", usage, lo, hi))
+	fs.ranges = append(fs.ranges, intRange{name, p, lo, hi})
+}
+
+// parse parses args, reporting a bad command line (a flag out of its
+// range too) as errUsage, and --help as success with nothing to do
+// (done).
+func (fs *flagSet) parse(args []string) (done bool, err error) {
+	err = fs.Parse(args)
+	switch {
+	case errors.Is(err, pflag.ErrHelp):
+		return true, nil
+	case err == nil && fs.NArg() > 0 && !fs.withArgs:
+		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	for _, r := range fs.ranges { // a default needs no check
+		if err == nil && fs.Changed(r.name) && (*r.value < r.lo || *r.value > r.hi) {
+			err = fmt.Errorf("--%s %d: want %d to %d", r.name, *r.value, r.lo, r.hi)
+		}
+	}
+	if err != nil {
+		return true, fs.usageError(err)
+	}
+	return false, nil
+}
+
+// usageError reports err as a bad command line.
+func (fs *flagSet) usageError(err error) error {
+	fmt.Fprintf(fs.Output(), "c4 %s: %v (see --help)\n", fs.Name(), err)
+	return errUsage
 }
 
 // subUsage answers a command with subcommands (book, testsets) whose args
@@ -47,177 +95,149 @@ func subUsage(name, usage string, args []string, stdout, stderr io.Writer) error
 	return errUsage
 }
 
-// withArgs are the commands that take arguments besides their flags: the
-// others refuse a stray word rather than ignore it.
-var withArgs = map[string]bool{"solve": true, "book lookup": true, "book merge": true}
-
-// parse parses args, reporting a bad command line as errUsage and --help as
-// success with nothing to do (done).
-func parse(fs *pflag.FlagSet, args []string) (done bool, err error) {
-	switch err := fs.Parse(args); {
-	case errors.Is(err, pflag.ErrHelp):
-		return true, nil
-	case err == nil && fs.NArg() > 0 && !withArgs[fs.Name()]:
-		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
-		fallthrough
-	case err != nil:
-		fmt.Fprintf(fs.Output(), "c4 %s: %v (see --help)\n", fs.Name(), err)
-		return true, errUsage
-	}
-	return false, nil
-}
-
-// solverFlags are the flags every command that searches shares.
-type solverFlags struct {
+// searchFlags are the values of the flags of every command that searches.
+type searchFlags struct {
 	board    string
 	tableMiB int
 	threads  int
 	weak     bool
 	engine   string
-	endgame  int             // --dfpn-endgame
-	bookDir  string          // --book: a database folder, builtin or none
-	book     negamax.Book    // the book of --book, set by openBook
-	closer   func() error    // closes a database book
-	solver   *negamax.Solver // the negamax solver made by open or exactSolver
+	endgame  int    // --dfpn-endgame
+	book     string // --book: a database folder, builtin or none
 }
 
-// register adds --board, --tt-mib and --threads, and --weak and --engine
-// if withEngines.
-func (f *solverFlags) register(fs *pflag.FlagSet, withEngines bool) {
-	fs.StringVar(&f.board, "board", "7x6", "board size, `WxH`, with (H+1)*W <= 64")
-	fs.IntVar(&f.tableMiB, "tt-mib", negamax.DefaultTableMiB, "transposition table size in `MiB`")
-	fs.IntVar(&f.threads, "threads", runtime.NumCPU(), "`N` goroutines searching each position at once")
+// register adds --board, --tt-mib and --threads; --weak, --engine and
+// --dfpn-endgame if engines; and --book with its default unless book is
+// "" (the commands that measure the search default to none, those that
+// play to builtin).
+func (f *searchFlags) register(fs *flagSet, engines bool, book string) {
+	fs.StringVar(&f.board, "board", "7x6", "board size, `WxH`, with W and H from 1 and (H+1)*W <= 64")
+	fs.intVar(&f.tableMiB, "tt-mib", solve.DefaultTableMiB, 1, solve.MaxTableMiB, "transposition table size in `MiB`")
+	fs.intVar(&f.threads, "threads", solve.DefaultThreads(), 1, solve.MaxThreads, "`N` goroutines searching each position at once")
 	f.engine = "negamax"
-	if withEngines {
+	if engines {
 		fs.BoolVarP(&f.weak, "weak", "w", false, "weak solving: only win (1), draw (0) or loss (-1)")
 		fs.StringVar(&f.engine, "engine", "negamax", "negamax (exact alpha-beta) or dfpn (proof numbers, weak only)")
-		fs.IntVar(&f.endgame, "dfpn-endgame", pns.DefaultEndgameCells, "dfpn solves positions with at most `N` empty cells by plain depth-first search; 0: proof numbers all the way")
-		f.registerBook(fs, "none")
+		fs.intVar(&f.endgame, "dfpn-endgame", pns.DefaultEndgameCells, 0, 128, "with --engine dfpn, positions with at most `N` empty cells are solved by plain depth-first search; 0: proof numbers all the way")
 	}
-}
-
-// registerBook adds --book, for commands that search with negamax, with
-// its default: none for the commands that measure the search (solve,
-// bench), builtin for those that play (play, serve).
-func (f *solverFlags) registerBook(fs *pflag.FlagSet, def string) {
-	fs.StringVar(&f.bookDir, "book", def, fmt.Sprintf("opening book to answer early positions from: a database `DIR` (c4 book generate), builtin (7x6, up to %d stones, inside c4) or none", builtin.Stones))
-}
-
-// check reads --board and checks --tt-mib and --threads.
-func (f *solverFlags) check() (*position.Board, error) {
-	if f.tableMiB < 1 {
-		return nil, fmt.Errorf("--tt-mib %d: want at least 1", f.tableMiB)
+	if book != "" {
+		fs.StringVar(&f.book, "book", book, fmt.Sprintf("opening book to answer early positions from: a database `DIR` (c4 book generate), builtin (7x6, up to %d stones, inside c4) or none", builtin.Stones))
 	}
-	if f.threads < 1 {
-		return nil, fmt.Errorf("--threads %d: want at least 1", f.threads)
-	}
-	if err := f.fit(1); err != nil {
-		return nil, err
-	}
-	if f.board == "7x6" {
-		return position.Standard, nil
-	}
-	return position.ParseBoard(f.board)
-}
-
-// fit checks that n tables of --tt-mib fit in the machine's memory: more
-// would crash at the start or have the kernel end the run.
-func (f *solverFlags) fit(n int) error {
-	const gib = 1 << 30
-	need, have := float64(n)*float64(f.tableMiB)*(1<<20), float64(hugemem.Physical())
-	if have == 0 || need <= have {
-		return nil
-	}
-	what := "the table takes"
-	if n > 1 {
-		what = fmt.Sprintf("%d tables take", n)
-	}
-	return fmt.Errorf("--tt-mib %d: %s %.1f GiB, more than this machine's %.1f GiB of memory", f.tableMiB, what, need/gib, have/gib)
 }
 
 // mode is the question --weak asks.
-func (f *solverFlags) mode() solve.Mode {
+func (f *searchFlags) mode() solve.Mode {
 	if f.weak {
 		return solve.Weak
 	}
 	return solve.Strong
 }
 
-// open checks the flags and returns the board and the engine, which is
-// asked the question of mode.
-func (f *solverFlags) open() (*position.Board, solve.Engine, error) {
-	b, err := f.check()
+// parseBoard reads --board; a bad one is a usage error.
+func (f *searchFlags) parseBoard(fs *flagSet) (*position.Board, error) {
+	b, err := position.ParseBoard(f.board)
 	if err != nil {
-		return nil, nil, err
+		return nil, fs.usageError(fmt.Errorf("--board: %w", err))
 	}
-	if f.wantsBook() && f.engine != "negamax" {
-		return nil, nil, errors.New("--book works with --engine negamax")
+	if b.String() == position.Standard.String() {
+		return position.Standard, nil
 	}
-	if err := f.openBook(); err != nil {
-		return nil, nil, err
+	return b, nil
+}
+
+// negamaxOptions are the options of a negamax solver of the flags, with
+// bk, checked against the machine's memory for n solvers.
+func (f *searchFlags) negamaxOptions(bk negamax.Book, n int) (negamax.Options, error) {
+	opts := negamax.Options{TableMiB: f.tableMiB, Threads: f.threads, Book: bk}
+	return opts, fits(opts.Check(), int64(n)*opts.Bytes())
+}
+
+// open checks the engine flags against each other and returns the board
+// and the engine they ask for (with the book of --book), and what closes
+// the book. A negamax engine is also returned as such, for its progress.
+func (f *searchFlags) open(fs *flagSet) (*position.Board, solve.Engine, *negamax.Solver, func(), error) {
+	b, err := f.parseBoard(fs)
+	if err == nil {
+		err = f.checkEngine(fs)
 	}
-	switch f.engine {
-	case "negamax":
-		return b, f.negamax(), nil
-	case "dfpn":
-		if !f.weak {
-			return nil, nil, errors.New("--engine dfpn finds only win, draw or loss, not the exact score: add --weak")
-		}
-		if f.endgame < 0 {
-			return nil, nil, fmt.Errorf("--dfpn-endgame %d: want 0 or more", f.endgame)
-		}
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	if f.engine == "dfpn" {
 		opts := pns.Options{TableMiB: f.tableMiB, Threads: f.threads, EndgameCells: f.endgame}
 		if f.endgame == 0 {
 			opts.EndgameCells = -1
 		}
-		return b, pns.New(opts), nil
+		if err := fits(opts.Check(), opts.Bytes()); err != nil {
+			return nil, nil, nil, nil, err
+		}
+		return b, pns.New(opts), nil, func() {}, nil
 	}
-	return nil, nil, fmt.Errorf("--engine %q: want negamax or dfpn", f.engine)
+	s, closeBook, err := f.negamax(fs, b)
+	return b, s, s, closeBook, err
 }
 
-// exactSolver is the negamax solver behind the flags, for commands that
-// need exact scores whatever --engine says.
-func (f *solverFlags) exactSolver() (*position.Board, *negamax.Solver, error) {
-	b, err := f.check()
+// checkEngine checks the engine flags against each other; a mismatch is
+// a usage error.
+func (f *searchFlags) checkEngine(fs *flagSet) error {
+	var err error
+	switch {
+	case f.engine != "negamax" && f.engine != "dfpn":
+		err = fmt.Errorf("--engine %q: want negamax or dfpn", f.engine)
+	case f.engine == "dfpn" && !f.weak:
+		err = errors.New("--engine dfpn finds only win, draw or loss, not the exact score: add --weak")
+	case f.engine == "dfpn" && fs.Changed("book") && f.book != "none":
+		err = errors.New("--book works with --engine negamax")
+	case f.engine == "negamax" && fs.Changed("dfpn-endgame"):
+		err = errors.New("--dfpn-endgame works with --engine dfpn")
+	default:
+		return nil
+	}
+	return fs.usageError(err)
+}
+
+// negamax returns a negamax solver of the flags for board b, with the book
+// of --book, and what closes the book.
+func (f *searchFlags) negamax(fs *flagSet, b *position.Board) (*negamax.Solver, func(), error) {
+	bk, closeBook, err := openBook(f.book, b, fs.Changed("book"), fs.Output())
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := f.openBook(); err != nil {
+	opts, err := f.negamaxOptions(bk, 1)
+	if err != nil {
+		closeBook()
 		return nil, nil, err
 	}
-	return b, f.negamax(), nil
+	return negamax.New(opts), closeBook, nil
 }
 
-// wantsBook says whether --book names a book ("": a command without it).
-func (f *solverFlags) wantsBook() bool { return f.bookDir != "" && f.bookDir != "none" }
+// openBook opens the book --book names for board b (see store.OpenNamed).
+func openBook(name string, b *position.Board, asked bool, stderr io.Writer) (negamax.Book, func(), error) {
+	bk, closeBook, err := store.OpenNamed(name, b, asked, store.Options{Log: stderr})
+	if bk == nil {
+		return nil, closeBook, err // a nil interface, not a nil Source in one
+	}
+	return bk, closeBook, err
+}
 
-// openBook opens --book, if any, for close to close.
-func (f *solverFlags) openBook() error {
-	switch {
-	case !f.wantsBook():
-		return nil
-	case f.bookDir == "builtin":
-		bk, err := builtin.Book()
-		if err == nil {
-			f.book = bk
+// fits returns err, a check of options, with the flag names for its
+// fields; else an error if bytes of tables do not fit in the machine's
+// memory (more would crash at the start or have the kernel end the run).
+func fits(err error, bytes int64) error {
+	var re *solve.RangeError
+	if errors.As(err, &re) {
+		names := map[string]string{"TableMiB": "--tt-mib", "Threads": "--threads", "EndgameCells": "--dfpn-endgame"}
+		if name, ok := names[re.Field]; ok {
+			re.Field = name
 		}
+		return re
+	}
+	if err != nil {
 		return err
 	}
-	bk, err := book.Open(f.bookDir, book.Options{ReadOnly: true})
-	if err == nil {
-		f.book, f.closer = bk, bk.Close
+	const gib = 1 << 30
+	if have := hugemem.Physical(); have > 0 && uint64(bytes) > have {
+		return fmt.Errorf("the tables take %.1f GiB (--tt-mib for each solver or worker), more than this machine's %.1f GiB of memory", float64(bytes)/gib, float64(have)/gib)
 	}
-	return err
-}
-
-func (f *solverFlags) negamax() *negamax.Solver {
-	f.solver = negamax.New(negamax.Options{TableMiB: f.tableMiB, Threads: f.threads, Book: f.book})
-	return f.solver
-}
-
-// close closes the book, if openBook opened a database.
-func (f *solverFlags) close() {
-	if f.closer != nil {
-		f.closer()
-	}
+	return nil
 }

@@ -11,30 +11,34 @@ import (
 
 var playUsage = fmt.Sprintf(`play [--first human|c4] [--hints] [--book DIR|builtin|none] [--board WxH] [flags]
 
-A game against perfect play in the terminal. Type a column number to play,
-u to take back your last move, q to quit. c4 plays its best move: the
-quickest win, or the slowest loss, the centre first among equals. On 7x6
-the built-in book answers the first %d stones at once; without a book
-(--book none) early positions take the solver seconds to a minute.`, builtin.Stones)
+A game against perfect play in the terminal. Type a column (1, 2, ...; a,
+b, ... past 9) to play, u to take back your last move (and c4's reply), q
+to quit. c4 plays its best move: the quickest win, or the slowest loss, the
+centre first among equals. On 7x6 the built-in book answers the first %d
+stones at once; without a book (--book none) early positions take the
+solver seconds to a minute.`, builtin.Stones)
 
 func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("play", playUsage, stdout, stderr)
-	var sf solverFlags
-	sf.register(fs, false)
-	sf.registerBook(fs, "builtin")
+	var sf searchFlags
+	sf.register(fs, false, "builtin")
 	first := fs.String("first", "human", "who plays first: human or c4")
 	hints := fs.Bool("hints", false, "show the score of every column before each of your moves")
-	if done, err := parse(fs, args); done {
+	if done, err := fs.parse(args); done {
 		return err
 	}
 	if *first != "human" && *first != "c4" {
-		return fmt.Errorf("--first %q: want human or c4", *first)
+		return fs.usageError(fmt.Errorf("--first %q: want human or c4", *first))
 	}
-	b, s, err := sf.exactSolver()
+	b, err := sf.parseBoard(fs)
 	if err != nil {
 		return err
 	}
-	defer sf.close()
+	s, closeBook, err := sf.negamax(fs, b)
+	if err != nil {
+		return err
+	}
+	defer closeBook()
 	humanParity := 0
 	if *first == "c4" {
 		humanParity = 1
@@ -44,7 +48,8 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		HumansTurn: func(stones int) bool { return stones%2 == humanParity },
 	}
 	if isTerminal(stderr) {
-		cfg.Searching = func(moves string) func() { return showProgress(s, moves, true, stderr) }
+		sv := solver{engine: s, analyze: true, stderr: stderr}
+		cfg.Searching = sv.showProgress
 	}
-	return play.Run(ctx, cfg, stdin, stdout)
+	return interrupted(play.Run(ctx, cfg, stdin, stdout), "")
 }

@@ -8,8 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"c4/book/builtin"
@@ -30,28 +28,24 @@ searching the moves of its position on every core). The built-in 7x6 book
 of up to %d stones is used unless --book says otherwise. While no request
 is being solved, the positions a game is likely to ask for next are solved
 ahead and remembered (one more table; --ahead=false turns it off).
-Requests are logged on stderr (--log json: one JSON object a line). SIGINT
-or SIGTERM shuts down gracefully.`, builtin.Stones)
+Requests are logged on stderr (--log json: one JSON object per line). SIGINT
+or SIGTERM shuts down gracefully (exit status 130 or 143).`, builtin.Stones)
 
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", serveUsage, stdout, stderr)
-	var sf solverFlags
-	sf.register(fs, false)
-	sf.registerBook(fs, "builtin")
+	var sf searchFlags
+	sf.register(fs, false, "builtin")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	budget := fs.Duration("budget", 2*time.Second, "most time to solve one request")
-	wait := fs.Duration("wait", 250*time.Millisecond, "most time a request waits for a free solver")
+	budget := fs.Duration("budget", 2*time.Second, "most time to solve one request (to 1h)")
+	wait := fs.Duration("wait", 250*time.Millisecond, "most time a request waits for a free solver (to 1h)")
 	ahead := fs.Bool("ahead", true, "solve the positions a game is likely to ask for next while idle")
-	logFormat := fs.String("log", "text", "request logs on stderr: text (key=value) or json (one object a line)")
-	fs.Lookup("threads").Usage = "`N` solves at once, each with its own table and searching on every core"
-	if done, err := parse(fs, args); done {
+	logFormat := fs.String("log", "text", "request logs on stderr: text (key=value) or json (one object per line)")
+	fs.Lookup("threads").Usage = "`N` solves at once, each with its own table and searching on every core (1 to 1024)"
+	if done, err := fs.parse(args); done {
 		return err
 	}
-	if *budget <= 0 {
-		return fmt.Errorf("--budget %s: want more than 0", *budget)
-	}
-	if *wait <= 0 {
-		return fmt.Errorf("--wait %s: want more than 0", *wait)
+	if *budget <= 0 || *wait <= 0 {
+		return fs.usageError(fmt.Errorf("--budget %s, --wait %s: want more than 0", *budget, *wait))
 	}
 	var logs slog.Handler
 	switch *logFormat {
@@ -60,22 +54,23 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	case "json":
 		logs = slog.NewJSONHandler(stderr, nil)
 	default:
-		return fmt.Errorf("--log %q: want text or json", *logFormat)
+		return fs.usageError(fmt.Errorf("--log %q: want text or json", *logFormat))
 	}
-	b, err := sf.check()
+	b, err := sf.parseBoard(fs)
 	if err != nil {
 		return err
 	}
 	cfg := serve.Config{Board: b, Solvers: sf.threads, TableMiB: sf.tableMiB, Budget: *budget, Wait: *wait,
 		Ahead: *ahead, Logger: slog.New(logs)}
-	if err := sf.fit(cfg.Tables()); err != nil {
+	if err := fits(cfg.Check(), cfg.Bytes()); err != nil {
 		return err
 	}
-	if err := sf.openBook(); err != nil {
+	bk, closeBook, err := openBook(sf.book, b, fs.Changed("book"), stderr)
+	if err != nil {
 		return err
 	}
-	defer sf.close()
-	cfg.Book = sf.book
+	defer closeBook()
+	cfg.Book = bk
 	server := serve.New(cfg)
 	defer server.Close() // after the HTTP server's shutdown, below
 	srv := server.HTTPServer(*addr)
@@ -84,8 +79,6 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	fmt.Fprintf(stderr, "c4 serve: listening on http://%s/\n", ln.Addr())
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
-	defer stop()
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {

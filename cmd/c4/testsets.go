@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 
@@ -19,54 +18,58 @@ Levels by stones played: begin up to W*H/3 (14 on 7x6), middle up to 2*W*H/3
 (28), end beyond. Ratings by moves left before the game's last stone: easy
 below W*H/3 (14), medium below 2*W*H/3 (28), hard from there. Levels and
 ratings may also be given by their numbers in the public sets' names:
---level 3 --rating 1 makes a set like Test_L3_R1.`
+--level 3 --rating 1 makes a set like Test_L3_R1. The file's header names its
+board, which c4 bench then uses.`
 
 func runTestsets(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "generate" {
 		return subUsage("testsets", generateUsage, args, stdout, stderr)
 	}
+	if err := testsetsGenerate(ctx, args[1:], stdout, stderr); err != nil {
+		return &subError{"generate", err}
+	}
+	return nil
+}
+
+func testsetsGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("testsets generate", generateUsage, stdout, stderr)
-	var sf solverFlags
-	sf.register(fs, false)
+	var sf searchFlags
+	sf.register(fs, false, "")
 	level := fs.String("level", "", "begin, middle or end (or 1, 2 or 3)")
 	rating := fs.String("rating", "", "easy, medium or hard (or 1, 2 or 3)")
-	count := fs.Int("count", 100, "positions in the set")
+	var count, minStones int
+	fs.intVar(&count, "count", 100, 1, 1<<24, "positions in the set")
 	seed := fs.Uint64("seed", 1, "random seed")
-	minStones := fs.Int("min-stones", 0, "draw positions of at least `N` stones (within the level's range)")
-	if done, err := parse(fs, args[1:]); done {
+	fs.intVar(&minStones, "min-stones", 0, 0, 128, "draw positions of at least `N` stones (within the level's range)")
+	if done, err := fs.parse(args); done {
 		return err
 	}
 	l, err := testsets.ParseLevel(*level)
 	if err != nil {
-		return err
+		return fs.usageError(err)
 	}
 	r, err := testsets.ParseRating(*rating)
 	if err != nil {
-		return err
+		return fs.usageError(err)
 	}
-	if *count < 1 {
-		return fmt.Errorf("--count %d: want at least 1", *count)
-	}
-	b, s, err := sf.exactSolver()
+	b, err := sf.parseBoard(fs)
 	if err != nil {
 		return err
 	}
-	g := testsets.Generator{
-		Board: b, Level: l, Rating: r, Count: *count, Seed: *seed, Solver: s, MinStones: *minStones,
+	s, _, err := sf.negamax(fs, b)
+	if err != nil {
+		return err
 	}
-	if isTerminal(stderr) {
-		g.Progress = stderr
-	}
+	g := testsets.Generator{Board: b, Level: l, Rating: r, Count: count, Seed: *seed, Solver: s, MinStones: minStones,
+		Progress: progressTo(stderr)}
 	set, err := g.Generate(ctx)
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return errors.New("interrupted: nothing written")
-		}
-		return err
+		return interrupted(err, "nothing written")
 	}
-	cmd := fmt.Sprintf("c4 testsets generate --level %s --rating %s --count %d --seed %d --board %s", l, r, *count, *seed, b)
-	if *minStones > 0 {
-		cmd += fmt.Sprintf(" --min-stones %d", *minStones)
+	cmd := fmt.Sprintf("c4 testsets generate --level %s --rating %s --count %d --seed %d --board %s", l, r, count, *seed, b)
+	if minStones > 0 {
+		cmd += fmt.Sprintf(" --min-stones %d", minStones)
 	}
-	return testsets.Write(stdout, set, fmt.Sprintf("%s (%s on %s), made by:", testsets.Name(l, r), testsets.Label(testsets.Name(l, r)), b), cmd)
+	name := testsets.FileName(l, r)
+	return testsets.Write(stdout, set, fmt.Sprintf("%s (%s on %s), made by:", name, testsets.Label(name), b), cmd)
 }

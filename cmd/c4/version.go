@@ -23,7 +23,7 @@ environment variable C4_ATTACK_PATH (for example C4_ATTACK_PATH=avx2).`
 
 func runVersion(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("version", versionUsage, stdout, stderr)
-	if done, err := parse(fs, args); done {
+	if done, err := fs.parse(args); done {
 		return err
 	}
 	v := "(no build info)"

@@ -53,3 +53,34 @@ func (m *Meter) Done() {
 		fmt.Fprint(m.w, "\r\033[K")
 	}
 }
+
+// Watch writes, every second once work has taken a second, label and what
+// status returns, with the time taken, on one line of w (nil: nothing), for
+// work whose total is unknown (one search); stop ends it and clears the
+// line.
+func Watch(w io.Writer, label string, status func() string) (stop func()) {
+	if w == nil {
+		return func() {}
+	}
+	done, finished := make(chan struct{}), make(chan struct{})
+	start := time.Now()
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		shown := false
+		for {
+			select {
+			case <-done:
+				if shown {
+					fmt.Fprint(w, "\r\033[K")
+				}
+				return
+			case <-tick.C:
+				fmt.Fprintf(w, "\r%s: %s, elapsed %s   ", label, status(), time.Since(start).Round(time.Second))
+				shown = true
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
+}

@@ -2,7 +2,9 @@ package progress
 
 import (
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 func TestMeter(t *testing.T) {
@@ -16,4 +18,33 @@ func TestMeter(t *testing.T) {
 		t.Errorf("status line %q", got)
 	}
 	New(nil, "x", "y", 1).Update(1, "") // a nil writer writes nothing, and does not fail
+}
+
+func TestWatch(t *testing.T) {
+	var sb syncBuilder
+	stop := Watch(&sb, "4453", func() string { return "12 nodes" })
+	time.Sleep(1100 * time.Millisecond)
+	stop()
+	if got := sb.String(); !strings.Contains(got, "\r4453: 12 nodes, elapsed 1s") || !strings.HasSuffix(got, "\r\033[K") {
+		t.Errorf("status line %q", got)
+	}
+	Watch(nil, "x", nil)() // a nil writer writes nothing
+}
+
+// syncBuilder is a strings.Builder safe for Watch's goroutine.
+type syncBuilder struct {
+	mu sync.Mutex
+	sb strings.Builder
+}
+
+func (b *syncBuilder) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.sb.Write(p)
+}
+
+func (b *syncBuilder) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.sb.String()
 }

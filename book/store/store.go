@@ -1,6 +1,8 @@
-// Package book is c4's opening book: the exact score of every position up to
-// a number of stones, kept in a pebble database, so that early positions,
-// which take the solver minutes, are answered at once.
+// Package store keeps opening books in a pebble database: the store that a
+// generation writes (package gen), that c4 book's commands read and export,
+// and that a search can consult through negamax.Options.Book. A book read
+// whole into memory from its portable file needs none of this: see package
+// book.
 //
 // A database holds books of any number of board sizes. Every entry's key is
 // the board's width and height, one byte each, then the position's canonical
@@ -14,16 +16,12 @@
 // a position it was generated for, so that searches know which positions to
 // look up (Depth).
 //
-// A small book can also be read whole into memory from its portable file
-// (Export, Load), without a database: that is how c4 carries one
-// (package builtin).
-//
 // Tables are compressed with zstd (pebble's C binding in a build with cgo,
 // its pure-Go one under -tags pebblegozstd or without cgo: the same format,
 // so either build reads the other's books) and carry bloom filters, so that
 // a lookup of a position the book does not hold, which the generator does
 // for every position when it resumes, reads no data block.
-package book
+package store
 
 import (
 	"bytes"
@@ -31,16 +29,21 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/cockroachdb/pebble/v2"
 	"github.com/cockroachdb/pebble/v2/bloom"
 	"github.com/cockroachdb/pebble/v2/sstable"
+	"github.com/cockroachdb/pebble/v2/vfs"
 
+	"c4/book"
 	"c4/position"
 	"c4/solve"
 )
@@ -48,29 +51,66 @@ import (
 // scoreOffset makes a score a positive byte.
 const scoreOffset = 64
 
-// Options configures Open. The zero value opens for reading and writing.
+// DefaultCacheMiB is the block cache's size when Options leaves it 0.
+const DefaultCacheMiB = 64
+
+// Options configures Open. The zero value opens for reading and writing,
+// creating the database if there is none.
 type Options struct {
-	// ReadOnly opens an existing database without writing to it, for
-	// lookups: if its tables take at most half the cache, Open reads them
+	// ReadOnly opens an existing database without writing to it, nor
+	// creating anything in its folder, for lookups: a book on a read-only
+	// volume or another user's can be read. It takes a shared lock where
+	// the folder has a lock file, so that a book a writer holds open is
+	// refused. If the tables take at most half the cache, Open reads them
 	// all into it.
 	ReadOnly bool
-	// CacheMiB is the block cache's size; 0 means 64 MiB.
+	// CacheMiB is the block cache's size; 0 means DefaultCacheMiB.
 	CacheMiB int
+	// Log receives the database's error messages, one a line; nil drops
+	// them. They never go to the process's stderr of their own accord.
+	Log io.Writer
+}
+
+// Check reports a negative cache size.
+func (o Options) Check() error {
+	if o.CacheMiB < 0 {
+		return fmt.Errorf("cache of %d MiB: want 0 (the default) or more", o.CacheMiB)
+	}
+	return nil
 }
 
 // Book is an open book database. It is safe for concurrent use.
 type Book struct {
-	db  *pebble.DB
-	dir string
+	db      *pebble.DB
+	dir     string
+	fatal   *fatalLogger
+	created bool // Open made the folder: Finish removes it on a failure
 }
 
 // Open opens the book database in dir, creating it unless opts.ReadOnly.
-func Open(dir string, opts Options) (*Book, error) {
-	if opts.CacheMiB == 0 {
-		opts.CacheMiB = 64
+func Open(dir string, opts Options) (b *Book, err error) {
+	if err := opts.Check(); err != nil {
+		return nil, fmt.Errorf("opening book %s: %w", dir, err)
 	}
+	if opts.CacheMiB == 0 {
+		opts.CacheMiB = DefaultCacheMiB
+	}
+	if opts.ReadOnly {
+		if err := looksLikeBook(dir); err != nil {
+			return nil, err
+		}
+	}
+	_, statErr := os.Stat(dir)
+	created := !opts.ReadOnly && errors.Is(statErr, fs.ErrNotExist)
+	defer func() {
+		if err != nil && created {
+			os.RemoveAll(dir)
+		}
+	}()
 	cache := pebble.NewCache(int64(opts.CacheMiB) << 20)
 	defer cache.Unref()
+	log := &fatalLogger{w: opts.Log}
+	defer log.recover(&err)
 	o := &pebble.Options{
 		Cache:    cache,
 		ReadOnly: opts.ReadOnly,
@@ -78,8 +118,11 @@ func Open(dir string, opts Options) (*Book, error) {
 		// filters, they took 1.7 bytes a position against 5.6 for the
 		// columnar blocks of the newest format.
 		FormatMajorVersion: pebble.FormatFlushableIngestExcises,
-		Logger:             quietLogger{},
+		Logger:             log,
 		Cleaner:            deleteCleaner{},
+	}
+	if opts.ReadOnly {
+		o.FS = readOnlyFS{vfs.Default}
 	}
 	for i := range o.Levels {
 		l := &o.Levels[i]
@@ -93,24 +136,43 @@ func Open(dir string, opts Options) (*Book, error) {
 		l.FilterPolicy = bloom.FilterPolicy(10)
 		l.Compression = func() *sstable.CompressionProfile { return sstable.ZstdCompression }
 	}
-	if _, err := os.Stat(dir); opts.ReadOnly && err != nil {
-		return nil, fmt.Errorf("opening book %s: no book database there", dir)
-	}
 	db, err := pebble.Open(dir, o)
-	if errors.Is(err, pebble.ErrDBDoesNotExist) {
+	switch {
+	case errors.Is(err, pebble.ErrDBDoesNotExist):
 		return nil, fmt.Errorf("opening book %s: no book database there", dir)
-	}
-	if errors.Is(err, syscall.EAGAIN) {
-		return nil, fmt.Errorf("opening book %s: in use by another process (a generation?)", dir)
-	}
-	if err != nil {
+	case errors.Is(err, syscall.EAGAIN), errors.Is(err, syscall.EACCES) && lockHeld(err):
+		return nil, fmt.Errorf("opening book %s: in use by another process that writes it (a generation?)", dir)
+	case err != nil:
 		return nil, fmt.Errorf("opening book %s: %w", dir, err)
 	}
-	b := &Book{db: db, dir: dir}
+	b = &Book{db: db, dir: dir, fatal: log, created: created}
 	if _, tables := b.diskBytes(); opts.ReadOnly && tables <= int64(opts.CacheMiB)<<20/2 {
 		b.warm()
 	}
 	return b, nil
+}
+
+// looksLikeBook says whether dir holds a database, before pebble is asked
+// to open it read-only: a folder that is not one is refused without a
+// file made in it.
+func looksLikeBook(dir string) error {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("opening book %s: no book database there", dir)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("opening book %s: not a folder (a book database is a folder; a .c4b file is read with --book builtin or c4 book import)", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("opening book %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "MANIFEST-") || e.Name() == "CURRENT" {
+			return nil
+		}
+	}
+	return fmt.Errorf("opening book %s: no book database there", dir)
 }
 
 // warm reads every table once, so that the block cache holds them: a
@@ -127,16 +189,82 @@ func (b *Book) warm() {
 	it.Close()
 }
 
+// Finish closes the database after work that ended with err, and returns
+// err, or the error of closing. If Open made the database's folder and the
+// work failed (not stopped: a stopped generation goes on when run again),
+// it removes the folder, so that a failed command leaves nothing behind.
+func (b *Book) Finish(err error) error {
+	if cerr := b.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil && b.created && !errors.Is(err, context.Canceled) {
+		os.RemoveAll(b.dir)
+	}
+	return err
+}
+
+// OpenBoard opens the database in dir to read (see Options.ReadOnly) and
+// returns it with the board to work on: want, if not nil, which it must
+// hold a book of, else the one board it holds a book of (see Board).
+func OpenBoard(dir string, want *position.Board, opts Options) (*Book, *position.Board, error) {
+	opts.ReadOnly = true
+	b, err := Open(dir, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	board, err := b.Board(want)
+	if err != nil {
+		b.Close()
+		return nil, nil, err
+	}
+	return b, board, nil
+}
+
 // Close closes the database, after writing what is buffered.
-func (b *Book) Close() error { return b.db.Close() }
+func (b *Book) Close() (err error) {
+	defer b.fatal.recover(&err)
+	return b.db.Close()
+}
 
-// quietLogger drops pebble's informational messages, which would mix with
-// c4's output, and keeps its fatal ones.
-type quietLogger struct{}
+// fatalLogger sends pebble's error messages to the caller's writer and
+// drops its informational ones, which would mix with c4's output. A fatal
+// one (pebble's state can no longer be trusted) is recorded and ends the
+// call under way with a panic that the Book's method recovers into an
+// error (recover): so the caller gets an error, not a crash, and pebble
+// does not go on after it.
+type fatalLogger struct {
+	w io.Writer
+}
 
-func (quietLogger) Infof(string, ...any)         {}
-func (quietLogger) Errorf(f string, a ...any)    { fmt.Fprintf(os.Stderr, "pebble: "+f+"\n", a...) }
-func (quietLogger) Fatalf(f string, args ...any) { panic(fmt.Sprintf("pebble: "+f, args...)) }
+// fatal is the panic of a fatal message.
+type fatal struct{ err error }
+
+func (l *fatalLogger) Infof(string, ...any) {}
+
+func (l *fatalLogger) Errorf(f string, a ...any) {
+	if l.w != nil {
+		fmt.Fprintf(l.w, "pebble: "+f+"\n", a...)
+	}
+}
+
+func (l *fatalLogger) Fatalf(f string, a ...any) {
+	err := fmt.Errorf("pebble: "+f, a...)
+	if l.w != nil {
+		fmt.Fprintln(l.w, err)
+	}
+	panic(fatal{err})
+}
+
+// recover turns a fatal message's panic into *err; other panics go on.
+func (l *fatalLogger) recover(err *error) {
+	if r := recover(); r != nil {
+		f, ok := r.(fatal)
+		if !ok {
+			panic(r)
+		}
+		*err = f.err
+	}
+}
 
 // deleteCleaner deletes obsolete files, write-ahead logs included. Pebble's
 // default cleaner deletes too, but pebble then keeps obsolete logs to reuse
@@ -209,7 +337,7 @@ func (b *Book) Boards() ([]*position.Board, error) {
 	slices.SortFunc(sizes, func(x, y [2]byte) int { return bytes.Compare(x[:], y[:]) })
 	var boards []*position.Board
 	for _, wh := range sizes {
-		board, err := boardOf(int(wh[0]), int(wh[1]))
+		board, err := book.BoardOf(int(wh[0]), int(wh[1]))
 		if err != nil {
 			return nil, fmt.Errorf("book: %w", err)
 		}
@@ -226,13 +354,37 @@ func nextBoard(wh [2]byte) []byte {
 	return []byte{wh[0], wh[1] + 1}
 }
 
-// boardOf is the board of w columns and h rows: position.Standard for
-// 7x6, as c4's commands use it.
-func boardOf(w, h int) (*position.Board, error) {
-	if w == 7 && h == 6 {
-		return position.Standard, nil
+// Board returns the board to work on: want, if the database holds a book
+// of it; with want nil, the one board the database holds a book of. An
+// error names the boards it holds.
+func (b *Book) Board(want *position.Board) (*position.Board, error) {
+	held, err := b.Boards()
+	if err != nil {
+		return nil, err
 	}
-	return position.NewBoard(w, h)
+	switch {
+	case len(held) == 0:
+		return nil, fmt.Errorf("%s holds no book", b.dir)
+	case want == nil && len(held) > 1:
+		return nil, fmt.Errorf("%s holds books of %s: choose one with --board", b.dir, boardList(held))
+	case want == nil:
+		return held[0], nil
+	}
+	for _, h := range held {
+		if h.String() == want.String() {
+			return h, nil
+		}
+	}
+	return nil, fmt.Errorf("%s holds no book of %s, only of %s", b.dir, want, boardList(held))
+}
+
+// boardList is "5x4, 7x6".
+func boardList(boards []*position.Board) string {
+	names := make([]string, len(boards))
+	for i, b := range boards {
+		names[i] = b.String()
+	}
+	return strings.Join(names, ", ")
 }
 
 // Score returns the score of p from the book, and whether the book has it.
@@ -244,6 +396,7 @@ func (b *Book) Score(p position.Position) (int, bool) {
 
 // Lookup returns the score of p and whether the book has it.
 func (b *Book) Lookup(p position.Position) (score int, ok bool, err error) {
+	defer b.fatal.recover(&err)
 	var buf [16]byte
 	v, closer, err := b.db.Get(appendKey(buf[:0], p.Board(), p.CanonicalKey()))
 	if errors.Is(err, pebble.ErrNotFound) {
@@ -278,9 +431,45 @@ func (b *Book) MoveScores(p position.Position) (scores []int, ok []bool, err err
 	return scores, ok, nil
 }
 
-// bestMove is the score of p from its children's scores in the book, all
-// of which must be there.
-func (b *Book) bestMove(p position.Position) (int, error) {
+// Line is c4 book lookup's line for the position of moves: "<moves>
+// <score> moves: <score of each column>", ? for a score the book lacks
+// (-1000 for a full column); an error if the book lacks the position.
+func (b *Book) Line(board *position.Board, moves string) (string, error) {
+	p, err := position.Parse(board, moves)
+	if err == nil && p.IsOver() {
+		err = fmt.Errorf("position %q: %w", moves, position.ErrGameOver)
+	}
+	if err != nil {
+		return "", err
+	}
+	score, ok, err := b.Lookup(p)
+	if err != nil {
+		return "", err
+	}
+	scores, known, err := b.MoveScores(p)
+	if err != nil {
+		return "", err
+	}
+	word := func(s int, ok bool) string {
+		if ok {
+			return " " + strconv.Itoa(s)
+		}
+		return " ?"
+	}
+	line := moves + word(score, ok) + " moves:"
+	for c, s := range scores {
+		line += word(s, known[c])
+	}
+	if !ok {
+		return line, fmt.Errorf("position %q is not in the book", moves)
+	}
+	return line, nil
+}
+
+// FromChildren is the score of p from its children's scores in the book,
+// all of which must be there: how a generation fills the layers above the
+// deepest.
+func (b *Book) FromChildren(p position.Position) (int, error) {
 	scores, ok, err := b.MoveScores(p)
 	if err != nil {
 		return 0, err
@@ -288,15 +477,15 @@ func (b *Book) bestMove(p position.Position) (int, error) {
 	best := solve.InvalidMove
 	for c, s := range scores {
 		if !ok[c] {
-			return 0, fmt.Errorf("book of %s: position %s lacks the score of column %d's move", p.Board(), name(p), c+1)
+			return 0, fmt.Errorf("book of %s: position %s lacks the score of column %d's move", p.Board(), Name(p), c+1)
 		}
 		best = max(best, s)
 	}
 	return best, nil
 }
 
-// name is how messages show a position: its moves.
-func name(p position.Position) string {
+// Name is how messages show a position: its moves.
+func Name(p position.Position) string {
 	if h, err := p.History(); err == nil {
 		return fmt.Sprintf("%q", h)
 	}
@@ -314,37 +503,46 @@ func (b *Book) Depth(board *position.Board) int {
 	return int(v[0])
 }
 
-// setDepth records that the book of board holds positions of up to depth
+// SetDepth records that the book of board holds positions of up to depth
 // stones, unless it already records more.
-func (b *Book) setDepth(board *position.Board, depth int) error {
+func (b *Book) SetDepth(board *position.Board, depth int) (err error) {
+	defer b.fatal.recover(&err)
 	if depth <= b.Depth(board) {
 		return nil
 	}
 	return b.db.Set(depthKey(board), []byte{byte(depth)}, pebble.Sync)
 }
 
-// batch collects entries and writes them in one atomic, synced commit.
-type batch struct {
+// Batch collects entries of one board and writes them in one atomic,
+// synced commit.
+type Batch struct {
 	book  *Book
 	b     *pebble.Batch
 	board *position.Board
 	buf   []byte
 
-	onCommit func() // if not nil, called after each commit
+	// OnCommit, if not nil, is called after each commit (for tests that
+	// stop a generation there).
+	OnCommit func()
 }
 
-func (b *Book) newBatch(board *position.Board) *batch {
-	return &batch{book: b, b: b.db.NewBatch(), board: board}
+// NewBatch starts a batch of entries of board.
+func (b *Book) NewBatch(board *position.Board) *Batch {
+	return &Batch{book: b, b: b.db.NewBatch(), board: board}
 }
 
-// put adds the score of the position of canonical key k.
-func (w *batch) put(k uint64, score int) error {
+// Put adds the score of the position of canonical key k.
+func (w *Batch) Put(k uint64, score int) error {
 	w.buf = appendKey(w.buf[:0], w.board, k)
 	return w.b.Set(w.buf, []byte{byte(score + scoreOffset)}, nil)
 }
 
-// commit writes what was put, durably, and starts an empty batch.
-func (w *batch) commit() error {
+// Len is the number of entries put since the last commit.
+func (w *Batch) Len() int { return int(w.b.Count()) }
+
+// Commit writes what was put, durably, and starts an empty batch.
+func (w *Batch) Commit() (err error) {
+	defer w.book.fatal.recover(&err)
 	if w.b.Count() == 0 {
 		return nil
 	}
@@ -352,17 +550,19 @@ func (w *batch) commit() error {
 		return fmt.Errorf("writing the book: %w", err)
 	}
 	w.b.Reset()
-	if w.onCommit != nil {
-		w.onCommit()
+	if w.OnCommit != nil {
+		w.OnCommit()
 	}
 	return nil
 }
 
-func (w *batch) close() { w.b.Close() }
+// Close drops what was not committed.
+func (w *Batch) Close() { w.b.Close() }
 
-// scan calls f with the canonical key and score of every position in the
-// book of board, in key order, until f returns false.
-func (b *Book) scan(board *position.Board, f func(k uint64, score int) bool) error {
+// Entries calls f with the canonical key and score of every position in
+// the book of board, in key order, until f returns false.
+func (b *Book) Entries(board *position.Board, f func(k uint64, score int) bool) (err error) {
+	defer b.fatal.recover(&err)
 	lo := boardPrefix(board)
 	hi := []byte{lo[0], lo[1] + 1}
 	it, err := b.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: hi})
@@ -386,9 +586,10 @@ func (b *Book) scan(board *position.Board, f func(k uint64, score int) bool) err
 	return it.Close()
 }
 
-// compact rewrites the book of board into the database's last level, so
+// Compact rewrites the book of board into the database's last level, so
 // that it takes the least room and lookups read one table.
-func (b *Book) compact(ctx context.Context, board *position.Board) error {
+func (b *Book) Compact(ctx context.Context, board *position.Board) (err error) {
+	defer b.fatal.recover(&err)
 	lo := boardPrefix(board)
 	if err := b.db.Compact(ctx, lo, []byte{lo[0], lo[1] + 1}, true); err != nil {
 		return fmt.Errorf("compacting the book: %w", err)

@@ -1,58 +1,15 @@
-package book
+package store
 
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"text/tabwriter"
 
 	"c4/position"
 	"c4/solve"
 )
-
-// Stats describes the book of one board.
-type Stats struct {
-	Depth     int          // the depth recorded, -1 if none
-	Positions int          // mirror pairs counted once
-	ByStones  []StoneStats // by number of stones, 0 to the most found
-	DiskBytes int64        // the whole database's files, every board's book
-	// TableBytes is DiskBytes without the write-ahead log: the tables
-	// that hold the entries.
-	TableBytes int64
-}
-
-// StoneStats counts the positions of one number of stones by result for
-// the side to move.
-type StoneStats struct {
-	Positions, Wins, Draws, Losses int
-}
-
-// Stats scans the book of board.
-func (b *Book) Stats(board *position.Board) (Stats, error) {
-	st := Stats{Depth: b.Depth(board)}
-	st.DiskBytes, st.TableBytes = b.diskBytes()
-	err := b.scan(board, func(k uint64, score int) bool {
-		p, err := board.FromKey(k)
-		if err != nil {
-			return true
-		}
-		for len(st.ByStones) <= p.Moves() {
-			st.ByStones = append(st.ByStones, StoneStats{})
-		}
-		s := &st.ByStones[p.Moves()]
-		s.Positions++
-		st.Positions++
-		switch {
-		case score > 0:
-			s.Wins++
-		case score < 0:
-			s.Losses++
-		default:
-			s.Draws++
-		}
-		return true
-	})
-	return st, err
-}
 
 // Mismatch is a book entry that a search disagrees with.
 type Mismatch struct {
@@ -62,7 +19,7 @@ type Mismatch struct {
 }
 
 func (m Mismatch) String() string {
-	return fmt.Sprintf("position %s: book %d, %s %d", name(m.Position), m.Book, m.Engine, m.Search)
+	return fmt.Sprintf("position %s: book %d, %s %d", Name(m.Position), m.Book, m.Engine, m.Search)
 }
 
 // Checker is a search that Verify compares the book with: Engine's score
@@ -92,7 +49,7 @@ func (b *Book) Verify(ctx context.Context, board *position.Board, n int, seed ui
 	rng := rand.New(rand.NewPCG(seed, 0xc4))
 	var samples [][]entry
 	var layers []Sampled
-	err := b.scan(board, func(k uint64, score int) bool { // reservoir sampling by layer
+	err := b.Entries(board, func(k uint64, score int) bool { // reservoir sampling by layer
 		p, err := board.FromKey(k)
 		if err != nil {
 			return true
@@ -134,4 +91,20 @@ func (b *Book) Verify(ctx context.Context, board *position.Board, n int, seed ui
 		}
 	}
 	return bad, layers, nil
+}
+
+// WriteSampled writes what Verify checked as a table by stones, and
+// returns the number of entries checked.
+func WriteSampled(w io.Writer, layers []Sampled) int {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "stones\tpositions\tchecked\tdiffer\t")
+	checked := 0
+	for _, l := range layers {
+		if l.Positions > 0 {
+			fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t\n", l.Stones, l.Positions, l.Checked, l.Differ)
+			checked += l.Checked
+		}
+	}
+	tw.Flush()
+	return checked
 }

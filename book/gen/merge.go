@@ -1,4 +1,4 @@
-package book
+package gen
 
 import (
 	"context"
@@ -7,26 +7,28 @@ import (
 	"slices"
 	"strings"
 
+	"c4/book"
+	"c4/book/store"
 	"c4/position"
 )
 
-// Merge adds to the book the shards in the files at paths (ShardJob's),
+// Merge adds to the book bk the shards in the files at paths (ShardJob's),
 // which must together be every shard of one layer, then gives every
 // shallower position its score from its children's, as Generator does, and
 // records the depth. The result is the book Generator makes on one machine,
 // entry for entry. Every file is read and checked before anything is
 // written; an interrupted merge is finished by running it again. It returns
 // the shards' header.
-func (b *Book) Merge(ctx context.Context, paths []string, progress io.Writer) (Shard, error) {
-	s, err := checkShards(paths)
+func Merge(ctx context.Context, bk *store.Book, paths []string, progress io.Writer) (book.Shard, error) {
+	s, err := CheckShards(paths)
 	if err != nil {
 		return s, err
 	}
-	put, finish := b.putter()
+	put, finish := bk.Putter(ctx)
 	for _, path := range paths {
-		_, err := readFile(path, func(board *position.Board, k uint64, score int) error {
+		_, err := book.ReadFile(path, func(board *position.Board, k uint64, score int) error {
 			if p, _ := board.FromKey(k); p.Moves() != s.Depth {
-				return fmt.Errorf("%s: position %s has %d stones, not %d", path, name(p), p.Moves(), s.Depth)
+				return fmt.Errorf("%s: position %s has %d stones, not %d", path, store.Name(p), p.Moves(), s.Depth)
 			}
 			return put(s.Board, k, score)
 		})
@@ -38,27 +40,29 @@ func (b *Book) Merge(ctx context.Context, paths []string, progress io.Writer) (S
 	if err := finish(); err != nil {
 		return s, err
 	}
-	g := Generator{Book: b, Root: position.New(s.Board), Depth: s.Depth, Progress: progress, fillOnly: true}
+	g := Generator{Book: bk, Root: position.New(s.Board), Depth: s.Depth, Progress: progress, fillOnly: true}
 	_, err = g.Run(ctx)
 	return s, err
 }
 
-// checkShards reads the files at paths whole, and checks that they are
-// the shards of one layer, each once, and all of them.
-func checkShards(paths []string) (Shard, error) {
+// CheckShards reads the files at paths whole, and checks that they are
+// the shards of one layer, each once, and all of them: what Merge checks
+// before it writes anything, so that a command can check it before it
+// makes a database.
+func CheckShards(paths []string) (book.Shard, error) {
 	if len(paths) == 0 {
-		return Shard{}, fmt.Errorf("no shard files to merge")
+		return book.Shard{}, fmt.Errorf("no shard files to merge")
 	}
-	var first Shard
+	var first book.Shard
 	seen := map[int]string{}
 	for _, path := range paths {
-		h, err := readFile(path, func(*position.Board, uint64, int) error { return nil })
+		h, err := book.ReadFile(path, func(*position.Board, uint64, int) error { return nil })
 		if err != nil {
 			return first, fmt.Errorf("merging %s: %w", path, err)
 		}
-		s := h.shard()
+		s := h.Shard()
 		switch {
-		case h.count == 0:
+		case h.Count == 0:
 			return first, fmt.Errorf("merging %s: a whole book, not a shard: use import", path)
 		case len(seen) == 0:
 			first = s

@@ -1,11 +1,12 @@
-package book_test
+package gen_test
 
 import (
 	"context"
 	"fmt"
 	"os"
 
-	"c4/book"
+	"c4/book/gen"
+	"c4/book/store"
 	"c4/position"
 )
 
@@ -17,14 +18,14 @@ func ExampleGenerator() {
 		panic(err)
 	}
 	defer os.RemoveAll(dir)
-	bk, err := book.Open(dir, book.Options{})
+	bk, err := store.Open(dir, store.Options{})
 	if err != nil {
 		panic(err)
 	}
 	defer bk.Close()
 
 	b, _ := position.NewBoard(4, 4)
-	g := book.Generator{Book: bk, Root: position.New(b), Depth: b.Cells()}
+	g := gen.Generator{Book: bk, Root: position.New(b), Depth: b.Cells()}
 	if _, err := g.Run(context.Background()); err != nil {
 		panic(err)
 	}

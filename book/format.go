@@ -2,7 +2,6 @@ package book
 
 import (
 	"bufio"
-	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -16,8 +15,8 @@ import (
 	"c4/position"
 )
 
-// The portable file of one board's book, written by Export and read by
-// Import:
+// The portable file of one board's book, written by Encode and read by
+// Decode:
 //
 //	file  = "C4BOOK" version zstd(body)      version: one byte, 1 or 2
 //	body  = width height depth shard block* end
@@ -39,37 +38,32 @@ const (
 	version      = 1
 	shardVersion = 2
 	blockSize    = 1 << 12
+
+	// scoreOffset makes a score a positive byte.
+	scoreOffset = 64
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// fileHeader is what a portable file says of its entries.
-type fileHeader struct {
-	board        *position.Board
-	depth        int
-	index, count int // count 0: a whole book; else shard index of count
-	entries      int // read from the file's end, by decode
+// Header is what a portable file says of its entries.
+type Header struct {
+	Board        *position.Board
+	Depth        int // the most stones of a position; a shard's layer
+	Index, Count int // Count 0: a whole book; else shard Index of Count
+	Entries      int // read from the file's end by Decode; ignored by Encode
 }
 
-// shard is the shard a version 2 file holds.
-func (h fileHeader) shard() Shard {
-	return Shard{Board: h.board, Depth: h.depth, Index: h.index, Count: h.count}
+// Shard is the shard a shard's file holds (Count > 0).
+func (h Header) Shard() Shard {
+	return Shard{Board: h.Board, Depth: h.Depth, Index: h.Index, Count: h.Count}
 }
 
-// Export writes the book of board to w in the portable format and returns
-// the number of positions written.
-func (b *Book) Export(board *position.Board, w io.Writer) (int, error) {
-	h := fileHeader{board: board, depth: max(b.Depth(board), 0)}
-	return encode(w, h, func(put func(k uint64, score int) bool) error {
-		return b.scan(board, put)
-	})
-}
-
-// encode writes a portable file of header h and of the entries that each
-// gives in increasing key order, and returns their number.
-func encode(w io.Writer, h fileHeader, each func(put func(k uint64, score int) bool) error) (int, error) {
+// Encode writes a portable file of header h and of the entries that each
+// gives in increasing key order, and returns their number: each calls put
+// with every entry until put returns false.
+func Encode(w io.Writer, h Header, each func(put func(k uint64, score int) bool) error) (int, error) {
 	v := version
-	if h.count > 0 {
+	if h.Count > 0 {
 		v = shardVersion
 	}
 	if _, err := io.WriteString(w, magic+string(rune(v))); err != nil {
@@ -81,10 +75,10 @@ func encode(w io.Writer, h fileHeader, each func(put func(k uint64, score int) b
 	}
 	crc := crc32.New(castagnoli)
 	body := bufio.NewWriter(io.MultiWriter(zw, crc))
-	head := []byte{byte(h.board.Width()), byte(h.board.Height()), byte(h.depth)}
-	if h.count > 0 {
-		head = binary.AppendUvarint(head, uint64(h.index))
-		head = binary.AppendUvarint(head, uint64(h.count))
+	head := []byte{byte(h.Board.Width()), byte(h.Board.Height()), byte(h.Depth)}
+	if h.Count > 0 {
+		head = binary.AppendUvarint(head, uint64(h.Index))
+		head = binary.AppendUvarint(head, uint64(h.Count))
 	}
 	body.Write(head)
 
@@ -127,149 +121,51 @@ func encode(w io.Writer, h fileHeader, each func(put func(k uint64, score int) b
 	return total, zw.Close()
 }
 
-// ExportFile writes the book of board to the file path, replacing it only
-// once it is complete. A book of no positions of board is an error, not a
-// file: such a file would be an empty backup.
-func (b *Book) ExportFile(board *position.Board, path string) (int, error) {
-	n, err := writeFileAtomic(path, func(w io.Writer) (int, error) {
-		n, err := b.Export(board, w)
-		if err == nil && n == 0 {
-			err = fmt.Errorf("the database holds no position of %s", board)
-		}
-		return n, err
-	})
-	if err != nil {
-		return 0, fmt.Errorf("exporting to %s: %w", path, err)
-	}
-	return n, nil
-}
-
-// writeFileAtomic writes path with write, through a temporary file synced
-// and renamed once write has succeeded, so that path is never partly
-// written.
-func writeFileAtomic(path string, write func(io.Writer) (int, error)) (int, error) {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return 0, err
-	}
-	bw := bufio.NewWriterSize(f, 1<<20)
-	n, err := write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return 0, err
-	}
-	return n, nil
-}
-
-// ImportFile adds the positions of the portable file at path to the book.
-// It reads the whole file once to check it before writing anything, so a
-// corrupt or truncated file leaves the book as it was. It returns the board
-// and the number of positions. A shard's file is refused: see Merge.
-func (b *Book) ImportFile(path string) (*position.Board, int, error) {
-	check := func(*position.Board, uint64, int) error { return nil }
-	h, err := readFile(path, check)
-	if err == nil && h.count > 0 {
-		err = fmt.Errorf("it holds %s, not a whole book: use merge", h.shard())
-	}
-	if err != nil {
-		return nil, 0, fmt.Errorf("importing %s: %w", path, err)
-	}
-	put, finish := b.putter()
-	if _, err = readFile(path, put); err == nil {
-		err = finish()
-	}
-	if err == nil {
-		err = b.setDepth(h.board, h.depth)
-	}
-	if err == nil {
-		err = b.compact(context.Background(), h.board)
-	}
-	if err != nil {
-		return nil, 0, fmt.Errorf("importing %s: %w", path, err)
-	}
-	return h.board, h.entries, nil
-}
-
-// putter returns put, which adds entries to the book in batches, and
-// finish, which writes the last batch; finish must be called once.
-func (b *Book) putter() (put func(board *position.Board, k uint64, score int) error, finish func() error) {
-	var w *batch
-	put = func(bd *position.Board, k uint64, score int) error {
-		if w == nil || w.board != bd {
-			if w != nil {
-				if err := w.commit(); err != nil {
-					return err
-				}
-				w.close()
-			}
-			w = b.newBatch(bd)
-		}
-		if err := w.put(k, score); err != nil {
-			return err
-		}
-		if w.b.Count() >= 1<<16 {
-			return w.commit()
-		}
-		return nil
-	}
-	finish = func() error {
-		if w == nil {
-			return nil
-		}
-		defer w.close()
-		return w.commit()
-	}
-	return put, finish
-}
-
-// readFile reads the portable file at path, calling f on every entry, and
+// ReadFile reads the portable file at path, calling f on every entry, and
 // returns its header.
-func readFile(path string, f func(board *position.Board, key uint64, score int) error) (fileHeader, error) {
+func ReadFile(path string, f func(board *position.Board, key uint64, score int) error) (Header, error) {
 	file, err := os.Open(path)
 	if err != nil {
-		return fileHeader{}, err
+		return Header{}, err
 	}
 	defer file.Close()
-	return decode(file, f)
+	return Decode(file, f)
 }
 
-// decode is readFile on a reader.
-func decode(in io.Reader, f func(board *position.Board, key uint64, score int) error) (fileHeader, error) {
+// Decode reads a portable file from in, checking every entry (a position
+// of the board that is not over, a score the board allows) and the file's
+// checksum, calls f on every entry in key order, and returns the header. A
+// file cut short, altered or followed by anything is an error; f may
+// already have been called on entries before the damage, so a caller that
+// must not act on a damaged file reads it twice (see store.ImportFile).
+func Decode(in io.Reader, f func(board *position.Board, key uint64, score int) error) (Header, error) {
 	r, v, closeBody, err := openBody(in)
 	if err != nil {
-		return fileHeader{}, err
+		return Header{}, err
 	}
 	defer closeBody()
 	h, err := readHeader(r, v)
 	if err == nil {
-		h.entries, err = readBlocks(r, h.board, f)
+		h.Entries, err = readBlocks(r, h.Board, f)
 	}
 	if err == nil {
-		err = readEnd(r, h.entries)
+		err = readEnd(r, h.Entries)
 	}
 	if err != nil {
-		return fileHeader{}, err
+		return Header{}, err
 	}
 	return h, nil
 }
 
-// corrupt is the error of a file that fails to read at what.
+// corrupt is the error of a file that fails to read at what; an error of
+// the decompression, which the first read of the body meets wherever the
+// damage lies, names the compressed data instead.
 func corrupt(what string, err error) error {
-	if err == nil || errors.Is(err, io.EOF) {
+	switch {
+	case err == nil || errors.Is(err, io.EOF):
 		err = io.ErrUnexpectedEOF
+	case !errors.Is(err, io.ErrUnexpectedEOF):
+		what = "its compressed data"
 	}
 	return fmt.Errorf("corrupt or truncated book file (%s): %w", what, err)
 }
@@ -297,24 +193,24 @@ func openBody(in io.Reader) (r *crcReader, v byte, close func(), err error) {
 
 // readHeader reads the board, the depth and, in a file of version
 // shardVersion, the shard.
-func readHeader(r *crcReader, v byte) (fileHeader, error) {
-	var h fileHeader
+func readHeader(r *crcReader, v byte) (Header, error) {
+	var h Header
 	var wh [3]byte
 	if _, err := io.ReadFull(r, wh[:]); err != nil {
 		return h, corrupt("header", err)
 	}
-	board, err := boardOf(int(wh[0]), int(wh[1]))
+	board, err := BoardOf(int(wh[0]), int(wh[1]))
 	if err != nil {
 		return h, corrupt("board size", err)
 	}
-	h.board, h.depth = board, int(wh[2])
+	h.Board, h.Depth = board, int(wh[2])
 	if v == shardVersion {
 		index, err1 := binary.ReadUvarint(r)
 		count, err2 := binary.ReadUvarint(r)
 		if err1 != nil || err2 != nil || count == 0 || count > 1<<20 || index >= count {
 			return h, corrupt("shard", errors.Join(err1, err2))
 		}
-		h.index, h.count = int(index), int(count)
+		h.Index, h.Count = int(index), int(count)
 	}
 	return h, nil
 }
@@ -407,4 +303,13 @@ func (c *crcReader) ReadByte() (byte, error) {
 		c.crc.Write([]byte{b})
 	}
 	return b, err
+}
+
+// BoardOf is the board of w columns and h rows: position.Standard for
+// 7x6, as c4's commands use it.
+func BoardOf(w, h int) (*position.Board, error) {
+	if w == 7 && h == 6 {
+		return position.Standard, nil
+	}
+	return position.NewBoard(w, h)
 }

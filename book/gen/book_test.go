@@ -1,4 +1,4 @@
-package book
+package gen
 
 import (
 	"bufio"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"c4/book"
+	"c4/book/store"
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
@@ -24,9 +26,9 @@ func mustBoard(t testing.TB, w, h int) *position.Board {
 	return b
 }
 
-func openBook(t testing.TB, dir string) *Book {
+func openBook(t testing.TB, dir string) *store.Book {
 	t.Helper()
-	bk, err := Open(dir, Options{})
+	bk, err := store.Open(dir, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +36,7 @@ func openBook(t testing.TB, dir string) *Book {
 	return bk
 }
 
-func generate(t testing.TB, bk *Book, root position.Position, depth int) []Layer {
+func generate(t testing.TB, bk *store.Book, root position.Position, depth int) []Layer {
 	t.Helper()
 	g := Generator{Book: bk, Root: root, Depth: depth, Threads: 2, TableMiB: 8}
 	layers, err := g.Run(context.Background())
@@ -46,12 +48,12 @@ func generate(t testing.TB, bk *Book, root position.Position, depth int) []Layer
 
 // checkAgainstSolver solves every position of the book's enumeration (or
 // every every-th) and compares, and checks that the book holds nothing else.
-func checkAgainstSolver(t *testing.T, bk *Book, root position.Position, depth, every int) {
+func checkAgainstSolver(t *testing.T, bk *store.Book, root position.Position, depth, every int) {
 	t.Helper()
 	b := root.Board()
 	s := negamax.New(negamax.Options{TableMiB: 16})
 	n := 0
-	for _, layer := range Enumerate(root, depth) {
+	for _, layer := range book.Enumerate(root, depth) {
 		for i, k := range layer {
 			n++
 			if i%every != 0 {
@@ -60,14 +62,14 @@ func checkAgainstSolver(t *testing.T, bk *Book, root position.Position, depth, e
 			p, _ := b.FromKey(k)
 			got, ok, err := bk.Lookup(p)
 			if err != nil || !ok {
-				t.Fatalf("%s: position %s not in the book (%v)", b, name(p), err)
+				t.Fatalf("%s: position %s not in the book (%v)", b, store.Name(p), err)
 			}
 			r, err := s.Solve(context.Background(), p, solve.Strong)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got != r.Score {
-				t.Fatalf("%s: position %s: book %d, search %d", b, name(p), got, r.Score)
+				t.Fatalf("%s: position %s: book %d, search %d", b, store.Name(p), got, r.Score)
 			}
 		}
 	}
@@ -132,16 +134,16 @@ func TestSearchWithBook(t *testing.T) {
 	generate(t, bk, position.New(b), 8)
 	with := negamax.New(negamax.Options{TableMiB: 8, Book: bk})
 	without := negamax.New(negamax.Options{TableMiB: 8})
-	for d, layer := range Enumerate(position.New(b), 12) {
+	for d, layer := range book.Enumerate(position.New(b), 12) {
 		for _, k := range layer {
 			p, _ := b.FromKey(k)
 			r1, err1 := with.Solve(context.Background(), p, solve.Strong)
 			r2, err2 := without.Solve(context.Background(), p, solve.Strong)
 			if err1 != nil || err2 != nil || r1.Score != r2.Score {
-				t.Fatalf("position %s: with the book %d (%v), without %d (%v)", name(p), r1.Score, err1, r2.Score, err2)
+				t.Fatalf("position %s: with the book %d (%v), without %d (%v)", store.Name(p), r1.Score, err1, r2.Score, err2)
 			}
 			if d <= 8 && r1.Stats.Nodes != 0 {
-				t.Fatalf("position %s in the book: %d nodes searched", name(p), r1.Stats.Nodes)
+				t.Fatalf("position %s in the book: %d nodes searched", store.Name(p), r1.Stats.Nodes)
 			}
 		}
 	}
@@ -191,15 +193,15 @@ func TestResume(t *testing.T) {
 }
 
 // sameBooks checks that two books of board b hold the same entries.
-func sameBooks(t *testing.T, b *position.Board, x, y *Book) {
+func sameBooks(t *testing.T, b *position.Board, x, y *store.Book) {
 	t.Helper()
 	type entry struct {
 		key   uint64
 		score int
 	}
-	entries := func(bk *Book) []entry {
+	entries := func(bk *store.Book) []entry {
 		var es []entry
-		if err := bk.scan(b, func(k uint64, s int) bool { es = append(es, entry{k, s}); return true }); err != nil {
+		if err := bk.Entries(b, func(k uint64, s int) bool { es = append(es, entry{k, s}); return true }); err != nil {
 			t.Fatal(err)
 		}
 		return es
@@ -225,20 +227,20 @@ func TestExportImport(t *testing.T) {
 	src := openBook(t, t.TempDir())
 	generate(t, src, position.New(b), 10)
 	file := filepath.Join(t.TempDir(), "book.c4b")
-	n, err := src.ExportFile(b, file)
+	n, err := src.ExportFile(b, -1, file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// No positions of a board make no file: it would be an empty backup.
 	none := filepath.Join(t.TempDir(), "none.c4b")
-	if _, err := src.ExportFile(mustBoard(t, 6, 4), none); err == nil || !strings.Contains(err.Error(), "no position of 6x4") {
+	if _, err := src.ExportFile(mustBoard(t, 6, 4), -1, none); err == nil || !strings.Contains(err.Error(), "no position of 6x4") {
 		t.Errorf("export of a board without positions: %v", err)
 	}
 	if _, err := os.Stat(none); err == nil {
 		t.Error("an export of no positions wrote a file")
 	}
 	dst := openBook(t, t.TempDir())
-	if _, m, err := dst.ImportFile(file); err != nil || m != n {
+	if _, m, err := dst.ImportFile(context.Background(), file); err != nil || m != n {
 		t.Fatalf("import: %d positions, %v; want %d", m, err, n)
 	}
 	sameBooks(t, b, src, dst)
@@ -257,7 +259,7 @@ func TestExportImport(t *testing.T) {
 	} {
 		path := filepath.Join(t.TempDir(), what)
 		os.WriteFile(path, bad, 0o644)
-		if _, _, err := empty.ImportFile(path); err == nil {
+		if _, _, err := empty.ImportFile(context.Background(), path); err == nil {
 			t.Errorf("%s file imported", what)
 		}
 		if st, _ := empty.Stats(b); st.Positions != 0 || st.Depth != -1 {
@@ -277,8 +279,8 @@ func TestVerify(t *testing.T) {
 	bk := openBook(t, t.TempDir())
 	generate(t, bk, position.New(b), 7)
 	s := negamax.New(negamax.Options{TableMiB: 8})
-	exact := Checker{Name: "negamax", Engine: s, Mode: solve.Strong}
-	weak := Checker{Name: "weak negamax", Engine: s, Mode: solve.Weak}
+	exact := store.Checker{Name: "negamax", Engine: s, Mode: solve.Strong}
+	weak := store.Checker{Name: "weak negamax", Engine: s, Mode: solve.Weak}
 	bad, layers, err := bk.Verify(context.Background(), b, 20, 1, exact, weak)
 	if err != nil || len(layers) != 8 || len(bad) != 0 {
 		t.Fatalf("verify: %+v, %v, %v", layers, bad, err)
@@ -292,16 +294,16 @@ func TestVerify(t *testing.T) {
 	// the sign changes.
 	p, _ := position.Parse(b, "3")
 	score, _, _ := bk.Lookup(p)
-	w := bk.newBatch(b)
-	w.put(p.CanonicalKey(), score+1)
-	w.commit()
-	w.close()
+	w := bk.NewBatch(b)
+	w.Put(p.CanonicalKey(), score+1)
+	w.Commit()
+	w.Close()
 	bad, layers, err = bk.Verify(context.Background(), b, 1<<20, 1, exact, weak)
 	if err != nil || len(bad) == 0 || bad[0].Book != score+1 || bad[0].Search != score || layers[1].Differ != 1 {
-		t.Fatalf("verify after spoiling %s: %v, %+v, %v", name(p), bad, layers, err)
+		t.Fatalf("verify after spoiling %s: %v, %+v, %v", store.Name(p), bad, layers, err)
 	}
 	if signChanged := solve.WeakScore(score) != solve.WeakScore(score+1); signChanged != (len(bad) == 2) {
-		t.Fatalf("verify after spoiling %s (%d -> %d): %v", name(p), score, score+1, bad)
+		t.Fatalf("verify after spoiling %s (%d -> %d): %v", store.Name(p), score, score+1, bad)
 	}
 }
 
@@ -312,7 +314,7 @@ func TestVerify(t *testing.T) {
 func TestKill(t *testing.T) {
 	b := mustBoard(t, 5, 4)
 	if dir := os.Getenv("C4_BOOK_CHILD"); dir != "" {
-		bk, err := Open(dir, Options{})
+		bk, err := store.Open(dir, store.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -364,7 +366,7 @@ func killAfterCommits(t *testing.T, test, env string, n int) {
 func TestNoStaleLogs(t *testing.T) {
 	dir, b := t.TempDir(), mustBoard(t, 5, 4)
 	for depth := 6; depth <= 9; depth++ { // open, add a depth, close
-		bk, err := Open(dir, Options{})
+		bk, err := store.Open(dir, store.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package book
+package gen
 
 import (
 	"bufio"
@@ -9,7 +9,14 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+
+	"c4/book"
 )
+
+// scoreOffset makes a score a positive byte, as in the book's files.
+const scoreOffset = 64
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // The journal of a shard under way, Out+".part":
 //
@@ -32,7 +39,7 @@ type journal struct {
 
 // openJournal opens the journal at path of shard s, of total positions,
 // creating it if there is none, and returns the scores it holds.
-func openJournal(path string, s Shard, total int) (*journal, []int8, error) {
+func openJournal(path string, s book.Shard, total int) (*journal, []int8, error) {
 	head := append([]byte(journalMagic), byte(s.Board.Width()), byte(s.Board.Height()), byte(s.Depth))
 	head = binary.AppendUvarint(head, uint64(s.Index))
 	head = binary.AppendUvarint(head, uint64(s.Count))

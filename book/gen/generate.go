@@ -1,4 +1,9 @@
-package book
+// Package gen makes opening books: a whole book in a database on one
+// machine (Generator), one shard of a book's deepest layer into a portable
+// file on any machine (ShardJob), and a whole book from its shards (Merge).
+// Each solves the deepest layer with the exact solver and fills the
+// shallower layers from their children's scores.
+package gen
 
 import (
 	"context"
@@ -7,8 +12,11 @@ import (
 	"io"
 	"sync"
 	"sync/atomic"
+	"text/tabwriter"
 	"time"
 
+	"c4/book"
+	"c4/book/store"
 	"c4/internal/progress"
 	"c4/negamax"
 	"c4/position"
@@ -26,17 +34,17 @@ import (
 // abruptly, loses at most the batch under way; a new run skips what the book
 // already holds and ends with the same book as an uninterrupted one.
 type Generator struct {
-	Book     *Book
+	Book     *store.Book
 	Root     position.Position // the empty board of the book's size for a whole book
 	Depth    int               // the most stones of a position in the book
-	Threads  int               // workers solving the deepest positions; 0 means 1
-	TableMiB int               // each worker's table; 0 means negamax.DefaultTableMiB
+	Threads  int               // workers solving the deepest positions: 0 means 1, at most solve.MaxThreads
+	TableMiB int               // each worker's table: 0 means solve.DefaultTableMiB, at most solve.MaxTableMiB
 	Progress io.Writer         // where to show progress, or nil
 
 	// BatchSize is the most scores written in one commit; 0 means 4096.
 	BatchSize int
 
-	onCommit func() // called after each commit, for tests
+	onCommit func() // called after each commit, for tests (see store.Batch)
 	fillOnly bool   // the deepest layer must be in the book already (Merge)
 }
 
@@ -48,18 +56,56 @@ type Layer struct {
 	Elapsed   time.Duration // this run's time on them
 }
 
+// Check returns an error for a generation that cannot run: a root that is
+// over, a depth outside the root's stones to the board's cells, threads or
+// tables out of range. It needs no book, so that a command can check its
+// arguments before it makes a database.
+func (g *Generator) Check() error {
+	root, board := g.Root, g.Root.Board()
+	if board == nil {
+		return errors.New("no root position")
+	}
+	if root.IsOver() {
+		return fmt.Errorf("root %s: %w", store.Name(root), position.ErrGameOver)
+	}
+	if g.Depth < root.Moves() || g.Depth > board.Cells() {
+		return fmt.Errorf("depth %d: want from the root's %d stones to %d", g.Depth, root.Moves(), board.Cells())
+	}
+	return solve.CheckTable(g.TableMiB, g.Threads)
+}
+
+// Bytes is the memory of the workers' tables: one each.
+func (g *Generator) Bytes() int64 { return workerBytes(g.Threads, g.TableMiB) }
+
+// workerBytes is the memory of threads workers' tables of tableMiB.
+func workerBytes(threads, tableMiB int) int64 {
+	return int64(max(threads, 1)) * solve.TableBytes(tableMiB)
+}
+
+// WriteLayers writes a generation's layers as a table: stones, positions,
+// positions added by the run, its time on them, and the time a position.
+func WriteLayers(w io.Writer, layers []Layer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "stones\tpositions\tadded\ttime\tper position\t")
+	for _, l := range layers {
+		per := "-"
+		if l.Added > 0 {
+			per = (l.Elapsed / time.Duration(l.Added)).String()
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t\n", l.Stones, l.Positions, l.Added, l.Elapsed.Round(time.Millisecond), per)
+	}
+	return tw.Flush()
+}
+
 // Run generates the book and returns what it did per number of stones,
 // deepest first. When ctx ends it stops, keeps what is written, and
 // returns ctx's error.
 func (g *Generator) Run(ctx context.Context) ([]Layer, error) {
+	if err := g.Check(); err != nil {
+		return nil, err
+	}
 	root, board := g.Root, g.Root.Board()
-	if root.IsOver() {
-		return nil, fmt.Errorf("root %s: %w", name(root), position.ErrGameOver)
-	}
-	if g.Depth < root.Moves() || g.Depth > board.Cells() {
-		return nil, fmt.Errorf("depth %d: want from the root's %d stones to %d", g.Depth, root.Moves(), board.Cells())
-	}
-	layers := Enumerate(root, g.Depth)
+	layers := book.Enumerate(root, g.Depth)
 	var done []Layer
 	for d := g.Depth; d >= root.Moves(); d-- {
 		keys := layers[d-root.Moves()]
@@ -82,47 +128,10 @@ func (g *Generator) Run(ctx context.Context) ([]Layer, error) {
 			return done, err
 		}
 	}
-	if err := g.Book.setDepth(board, g.Depth); err != nil {
+	if err := g.Book.SetDepth(board, g.Depth); err != nil {
 		return done, err
 	}
-	return done, g.Book.compact(ctx, board)
-}
-
-// Enumerate returns the canonical keys of the positions that are not over,
-// at or below root, by number of stones: element i holds those with
-// root.Moves()+i stones, up to depth. Mirror images are counted once, by
-// their canonical key; keys are in the order the positions are first met
-// from their parents, so that siblings, which share much of their search,
-// are close.
-func Enumerate(root position.Position, depth int) [][]uint64 {
-	b := root.Board()
-	layer := []uint64{root.CanonicalKey()}
-	layers := [][]uint64{layer}
-	for d := root.Moves(); d < depth; d++ {
-		seen := make(map[uint64]struct{}, len(layer)*3)
-		var next []uint64
-		for _, k := range layer {
-			p, _ := b.FromKey(k)
-			for c := range b.Width() {
-				if !p.CanPlay(c) || p.IsWinningMove(c) {
-					continue
-				}
-				q := p
-				q.PlayColumn(c)
-				if q.Moves() == b.Cells() {
-					continue
-				}
-				ck := q.CanonicalKey()
-				if _, ok := seen[ck]; !ok {
-					seen[ck] = struct{}{}
-					next = append(next, ck)
-				}
-			}
-		}
-		layer = next
-		layers = append(layers, layer)
-	}
-	return layers
+	return done, g.Book.Compact(ctx, board)
 }
 
 // missing returns the keys the book does not hold yet.
@@ -211,24 +220,24 @@ func solverOptions(tableMiB int) negamax.Options {
 // it wrote.
 func (g *Generator) solve(ctx context.Context, board *position.Board, keys []uint64, stones int) (int, error) {
 	w := g.newBatch(board)
-	defer w.close()
+	defer w.Close()
 	meter := progress.New(g.Progress, fmt.Sprintf("%d stones", stones), "positions", len(keys))
 	defer meter.Done()
 	n, last := 0, time.Now()
 	err := solveKeys(ctx, board, keys, g.Threads, solverOptions(g.TableMiB), func(i, score int) error {
-		if err := w.put(keys[i], score); err != nil {
+		if err := w.Put(keys[i], score); err != nil {
 			return err
 		}
 		n++
 		meter.Update(n, "")
 		if n%g.batchSize() == 0 || time.Since(last) > 2*time.Second {
 			last = time.Now()
-			return w.commit()
+			return w.Commit()
 		}
 		return nil
 	})
 	if err == nil || errors.Is(err, ctx.Err()) {
-		if cerr := w.commit(); cerr != nil {
+		if cerr := w.Commit(); cerr != nil {
 			return 0, cerr
 		}
 	}
@@ -240,12 +249,12 @@ func (g *Generator) solve(ctx context.Context, board *position.Board, keys []uin
 // many it wrote.
 func (g *Generator) fromChildren(ctx context.Context, board *position.Board, keys []uint64, stones int) (int, error) {
 	w := g.newBatch(board)
-	defer w.close()
+	defer w.Close()
 	meter := progress.New(g.Progress, fmt.Sprintf("%d stones", stones), "positions", len(keys))
 	defer meter.Done()
 	for i, k := range keys {
 		if i%g.batchSize() == 0 {
-			if err := w.commit(); err != nil {
+			if err := w.Commit(); err != nil {
 				return 0, err
 			}
 			if err := ctx.Err(); err != nil {
@@ -253,16 +262,16 @@ func (g *Generator) fromChildren(ctx context.Context, board *position.Board, key
 			}
 		}
 		p, _ := board.FromKey(k)
-		score, err := g.Book.bestMove(p)
+		score, err := g.Book.FromChildren(p)
 		if err == nil {
-			err = w.put(k, score)
+			err = w.Put(k, score)
 		}
 		if err != nil {
 			return 0, err
 		}
 		meter.Update(i+1, "")
 	}
-	if err := w.commit(); err != nil {
+	if err := w.Commit(); err != nil {
 		return 0, err
 	}
 	return len(keys), nil
@@ -276,8 +285,8 @@ func (g *Generator) batchSize() int {
 }
 
 // newBatch starts a batch that calls the test hook after each commit.
-func (g *Generator) newBatch(board *position.Board) *batch {
-	w := g.Book.newBatch(board)
-	w.onCommit = g.onCommit
+func (g *Generator) newBatch(board *position.Board) *store.Batch {
+	w := g.Book.NewBatch(board)
+	w.OnCommit = g.onCommit
 	return w
 }

@@ -1,4 +1,4 @@
-package book
+package gen
 
 import (
 	"bytes"
@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
+	"c4/book"
 	"c4/position"
 )
 
@@ -19,7 +19,7 @@ func runShards(t *testing.T, b *position.Board, depth, n int, dir string) []stri
 	t.Helper()
 	var files []string
 	for i := range n {
-		j := ShardJob{Shard: Shard{Board: b, Depth: depth, Index: i, Count: n}, Threads: 2, TableMiB: 8,
+		j := ShardJob{Shard: book.Shard{Board: b, Depth: depth, Index: i, Count: n}, Threads: 2, TableMiB: 8,
 			Out: filepath.Join(dir, fmt.Sprintf("shard-%d-of-%d.c4s", i, n))}
 		r, err := j.Run(context.Background())
 		if err != nil || r.Done || r.Solved != r.Positions {
@@ -28,25 +28,6 @@ func runShards(t *testing.T, b *position.Board, depth, n int, dir string) []stri
 		files = append(files, j.Out)
 	}
 	return files
-}
-
-// TestShardSplit: the shards of a layer, for any count, are its positions
-// in its order, each in one shard.
-func TestShardSplit(t *testing.T) {
-	b := mustBoard(t, 5, 4)
-	layer := Enumerate(position.New(b), 9)[9]
-	if keys := (Shard{Board: b, Depth: 9, Index: 0, Count: 1}).Keys(); !slices.Equal(keys, layer) {
-		t.Fatalf("the one shard: %d keys, want the layer's %d in its order", len(keys), len(layer))
-	}
-	for _, n := range []int{2, 3, 7, len(layer) - 1, len(layer) + 5} {
-		var all []uint64
-		for i := range n {
-			all = append(all, Shard{Board: b, Depth: 9, Index: i, Count: n}.slice(layer)...)
-		}
-		if !slices.Equal(all, layer) {
-			t.Fatalf("%d shards: %d keys, want the layer's %d in its order", n, len(all), len(layer))
-		}
-	}
 }
 
 // TestShardsMerge: a book merged from the shards of its deepest layer,
@@ -63,7 +44,7 @@ func TestShardsMerge(t *testing.T) {
 		files := runShards(t, b, depth, n, t.TempDir())
 		merged := openBook(t, t.TempDir())
 		for range 2 {
-			s, err := merged.Merge(context.Background(), files, nil)
+			s, err := Merge(context.Background(), merged, files, nil)
 			if err != nil || s.Count != n || s.Depth != depth {
 				t.Fatalf("%d shards: merge %v, %v", n, s, err)
 			}
@@ -77,7 +58,7 @@ func TestShardsMerge(t *testing.T) {
 // the same file as an uninterrupted run. The child is this test binary,
 // run with C4_SHARD_CHILD set to the file to write.
 func TestShardKill(t *testing.T) {
-	s := Shard{Board: mustBoard(t, 6, 4), Depth: 10, Index: 1, Count: 3}
+	s := book.Shard{Board: mustBoard(t, 6, 4), Depth: 10, Index: 1, Count: 3}
 	if out := os.Getenv("C4_SHARD_CHILD"); out != "" {
 		j := ShardJob{Shard: s, Out: out, Commit: 1,
 			onCommit: func() { os.Stdout.WriteString("commit\n") }}
@@ -126,7 +107,7 @@ func sameFiles(t *testing.T, want, got string) {
 // TestShardJournal: a journal cut anywhere, as a crash may leave it, loses
 // at most its last record; one of another shard is refused.
 func TestShardJournal(t *testing.T) {
-	s := Shard{Board: mustBoard(t, 5, 4), Depth: 9, Index: 0, Count: 2}
+	s := book.Shard{Board: mustBoard(t, 5, 4), Depth: 9, Index: 0, Count: 2}
 	dir := t.TempDir()
 	want := runShards(t, s.Board, 9, 2, dir)[0]
 
@@ -160,13 +141,13 @@ func TestShardJournal(t *testing.T) {
 	bk := openBook(t, t.TempDir())
 	generate(t, bk, position.New(s.Board), 5)
 	whole := filepath.Join(dir, "whole.c4b")
-	if _, err := bk.ExportFile(s.Board, whole); err != nil {
+	if _, err := bk.ExportFile(s.Board, -1, whole); err != nil {
 		t.Fatal(err)
 	}
 	for _, file := range []string{want, whole} {
 		data, _ := os.ReadFile(file)
 		os.WriteFile(out, data, 0o644)
-		j := ShardJob{Shard: Shard{Board: s.Board, Depth: 9, Index: 1, Count: 2}, Out: out}
+		j := ShardJob{Shard: book.Shard{Board: s.Board, Depth: 9, Index: 1, Count: 2}, Out: out}
 		if _, err := j.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "not shard 1/2") {
 			t.Errorf("%s in the place of shard 1/2: %v", file, err)
 		}
@@ -174,7 +155,7 @@ func TestShardJournal(t *testing.T) {
 	os.Remove(out)
 
 	os.WriteFile(out+".part", journal, 0o644)
-	other := ShardJob{Shard: Shard{Board: s.Board, Depth: 9, Index: 1, Count: 2}, Out: out}
+	other := ShardJob{Shard: book.Shard{Board: s.Board, Depth: 9, Index: 1, Count: 2}, Out: out}
 	if _, err := other.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "another shard") {
 		t.Fatalf("another shard's journal: %v", err)
 	}
@@ -190,7 +171,7 @@ func TestMergeRefuses(t *testing.T) {
 	bk := openBook(t, t.TempDir())
 	generate(t, bk, position.New(b), 6)
 	whole := filepath.Join(dir, "whole.c4b")
-	if _, err := bk.ExportFile(b, whole); err != nil {
+	if _, err := bk.ExportFile(b, -1, whole); err != nil {
 		t.Fatal(err)
 	}
 	corrupt := filepath.Join(dir, "corrupt.c4s")
@@ -209,7 +190,7 @@ func TestMergeRefuses(t *testing.T) {
 		"none":          {nil, "no shard"},
 	} {
 		empty := openBook(t, t.TempDir())
-		_, err := empty.Merge(context.Background(), tc.files, nil)
+		_, err := Merge(context.Background(), empty, tc.files, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("%s: %v, want an error with %q", what, err, tc.err)
 		}
@@ -217,7 +198,7 @@ func TestMergeRefuses(t *testing.T) {
 			t.Errorf("%s: %d positions written", what, st.Positions)
 		}
 	}
-	if _, _, err := bk.ImportFile(three[0]); err == nil || !strings.Contains(err.Error(), "use merge") {
+	if _, _, err := bk.ImportFile(context.Background(), three[0]); err == nil || !strings.Contains(err.Error(), "use merge") {
 		t.Errorf("import of a shard: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package book_test
+package gen_test
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 
 	"c4/book"
 	"c4/book/builtin"
+	"c4/book/gen"
+	"c4/book/store"
 	"c4/position"
 )
 
@@ -24,20 +26,20 @@ func TestShards7x6(t *testing.T) {
 	dir := t.TempDir()
 	var files []string
 	for i := range n {
-		j := book.ShardJob{Shard: book.Shard{Board: position.Standard, Depth: depth, Index: i, Count: n},
+		j := gen.ShardJob{Shard: book.Shard{Board: position.Standard, Depth: depth, Index: i, Count: n},
 			Out: filepath.Join(dir, fmt.Sprint(i)), Threads: 2, TableMiB: 8}
-		book.SetSearchBook(&j, want)
+		gen.SetSearchBook(&j, want)
 		if _, err := j.Run(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, j.Out)
 	}
-	bk, err := book.Open(t.TempDir(), book.Options{})
+	bk, err := store.Open(t.TempDir(), store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer bk.Close()
-	if _, err := bk.Merge(context.Background(), files, nil); err != nil {
+	if _, err := gen.Merge(context.Background(), bk, files, nil); err != nil {
 		t.Fatal(err)
 	}
 	got := 0

@@ -1,0 +1,120 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"c4/book"
+	"c4/internal/atomicfile"
+	"c4/position"
+)
+
+// Export writes the book of board to w in the portable format (see
+// book.Encode) and returns the number of positions written: those of up to
+// depth stones, or every one with depth < 0, so that a smaller book can be
+// made of a deeper one.
+func (b *Book) Export(board *position.Board, depth int, w io.Writer) (int, error) {
+	held := max(b.Depth(board), 0)
+	if depth < 0 || depth > held {
+		depth = held
+	}
+	h := book.Header{Board: board, Depth: depth}
+	return book.Encode(w, h, func(put func(k uint64, score int) bool) error {
+		return b.Entries(board, func(k uint64, score int) bool {
+			if p, err := board.FromKey(k); err == nil && p.Moves() > depth {
+				return true
+			}
+			return put(k, score)
+		})
+	})
+}
+
+// ExportFile is Export to the file path, which it replaces only once the
+// new file is complete, and only if it is a regular file
+// (internal/atomicfile). A book of no positions of board is an error, not a
+// file: such a file would be an empty backup.
+func (b *Book) ExportFile(board *position.Board, depth int, path string) (int, error) {
+	var n int
+	err := atomicfile.Write(path, func(w io.Writer) error {
+		var err error
+		n, err = b.Export(board, depth, w)
+		if err == nil && n == 0 {
+			err = fmt.Errorf("the database holds no position of %s", board)
+		}
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("exporting to %s: %w", path, err)
+	}
+	return n, nil
+}
+
+// ImportFile adds the positions of the portable file at path to the book.
+// It reads the whole file once to check it before writing anything, so a
+// corrupt or truncated file leaves the book as it was. It returns the board
+// and the number of positions. A shard's file is refused: see gen.Merge.
+// When ctx ends, it stops between batches, and what was written stays: a
+// new import of the same file finishes it.
+func (b *Book) ImportFile(ctx context.Context, path string) (*position.Board, int, error) {
+	check := func(*position.Board, uint64, int) error { return nil }
+	h, err := book.ReadFile(path, check)
+	if err == nil && h.Count > 0 {
+		err = fmt.Errorf("it holds %s, not a whole book: use merge", h.Shard())
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("importing %s: %w", path, err)
+	}
+	put, finish := b.Putter(ctx)
+	if _, err = book.ReadFile(path, put); err == nil {
+		err = finish()
+	} else {
+		finish()
+	}
+	if err == nil {
+		err = b.SetDepth(h.Board, h.Depth)
+	}
+	if err == nil {
+		err = b.Compact(ctx, h.Board)
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("importing %s: %w", path, err)
+	}
+	return h.Board, h.Entries, nil
+}
+
+// Putter returns put, which adds entries to the book in batches of up to
+// 65,536, and finish, which writes the last batch; finish must be called
+// once. put returns ctx's error, once ctx has ended, at the next batch.
+func (b *Book) Putter(ctx context.Context) (put func(board *position.Board, k uint64, score int) error, finish func() error) {
+	var w *Batch
+	put = func(bd *position.Board, k uint64, score int) error {
+		if w == nil || w.board != bd {
+			if w != nil {
+				if err := w.Commit(); err != nil {
+					return err
+				}
+				w.Close()
+			}
+			w = b.NewBatch(bd)
+		}
+		if err := w.Put(k, score); err != nil {
+			return err
+		}
+		if w.Len() >= 1<<16 {
+			if err := w.Commit(); err != nil {
+				return err
+			}
+			return ctx.Err()
+		}
+		return nil
+	}
+	finish = func() error {
+		if w == nil {
+			return nil
+		}
+		defer w.Close()
+		return w.Commit()
+	}
+	return put, finish
+}

@@ -1,0 +1,113 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"c4/position"
+)
+
+func mustBoard(t *testing.T, w, h int) *position.Board {
+	t.Helper()
+	b, err := position.NewBoard(w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// put writes the score of the empty board of b, as a book of depth 0.
+func put(t *testing.T, bk *Book, b *position.Board) {
+	t.Helper()
+	w := bk.NewBatch(b)
+	defer w.Close()
+	if err := w.Put(position.New(b).CanonicalKey(), 0); err != nil || w.Commit() != nil || bk.SetDepth(b, 0) != nil {
+		t.Fatal("writing a book", err)
+	}
+}
+
+func TestBoard(t *testing.T) {
+	b44, b54 := mustBoard(t, 4, 4), mustBoard(t, 5, 4)
+	bk, err := Open(t.TempDir(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bk.Close()
+	if _, err := bk.Board(nil); err == nil || !strings.Contains(err.Error(), "holds no book") {
+		t.Errorf("an empty database: %v", err)
+	}
+	put(t, bk, b44)
+	if b, err := bk.Board(nil); err != nil || b.String() != "4x4" {
+		t.Errorf("one board: %v, %v", b, err)
+	}
+	put(t, bk, b54)
+	for _, tc := range []struct {
+		name string
+		want *position.Board
+		err  string
+	}{
+		{"two boards, none asked", nil, "holds books of 4x4, 5x4: choose one with --board"},
+		{"one asked", b54, ""},
+		{"one it lacks", position.Standard, "holds no book of 7x6, only of 4x4, 5x4"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := bk.Board(tc.want)
+			if (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) || err == nil && b.String() != tc.want.String() {
+				t.Errorf("Board(%v) = %v, %v; want %q", tc.want, b, err, tc.err)
+			}
+		})
+	}
+}
+
+// TestFinish: a database Open made is removed when the work fails, kept
+// when it is stopped or succeeds, and one that was there is always kept.
+func TestFinish(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		exists bool
+		err    error
+		kept   bool
+	}{
+		{"made, failed", false, errors.New("boom"), false},
+		{"made, stopped", false, context.Canceled, true},
+		{"made, done", false, nil, true},
+		{"there, failed", true, errors.New("boom"), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "db")
+			if tc.exists {
+				bk, _ := Open(dir, Options{})
+				bk.Close()
+			}
+			bk, err := Open(dir, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := bk.Finish(tc.err); !errors.Is(err, tc.err) {
+				t.Errorf("Finish = %v, want %v", err, tc.err)
+			}
+			if _, err := os.Stat(dir); (err == nil) != tc.kept {
+				t.Errorf("the database kept: %v, want %v", err == nil, tc.kept)
+			}
+		})
+	}
+}
+
+// TestFatal: a fatal message of pebble's ends the call under way with an
+// error, written to the caller's log, not to stderr and not as a crash.
+func TestFatal(t *testing.T) {
+	var log strings.Builder
+	l := &fatalLogger{w: &log}
+	err := func() (err error) {
+		defer l.recover(&err)
+		l.Fatalf("the manifest is %s", "gone")
+		return nil
+	}()
+	if err == nil || err.Error() != "pebble: the manifest is gone" || log.String() != "pebble: the manifest is gone\n" {
+		t.Errorf("error %v, log %q", err, log.String())
+	}
+}

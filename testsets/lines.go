@@ -1,0 +1,186 @@
+package testsets
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"c4/position"
+)
+
+// MaxLine is the longest line read: a position has at most 128 moves, so
+// a longer line is no position, and is skipped without being held in
+// memory.
+const MaxLine = 1 << 20
+
+// ErrLongLine is the error of a line longer than MaxLine.
+var ErrLongLine = fmt.Errorf("longer than %d bytes: skipped", MaxLine)
+
+// LineReader reads lines one at a time (Next) for a program that asks
+// for them at a prompt, as the terminal game does; Lines is its loop.
+type LineReader struct {
+	ctx   context.Context
+	r     io.Reader
+	lines chan line
+	stop  chan struct{}
+	n     int
+}
+
+// line is what the reading goroutine found: a line's text, or ErrLongLine,
+// or a read's error (io.EOF at the end).
+type line struct {
+	text string
+	err  error
+}
+
+// NewLineReader returns a reader of the lines of r that gives up when ctx
+// ends (see Next). Close it when done.
+func NewLineReader(ctx context.Context, r io.Reader) *LineReader {
+	return &LineReader{ctx: ctx, r: r}
+}
+
+// Next returns the number and text of the next line (without its end of
+// line, nor a byte-order mark on the first line), with ErrLongLine for a
+// line longer than MaxLine, io.EOF at the end, another error for a failed
+// read, or ctx's error as soon as ctx ends, even while a read waits for
+// input (a terminal, a pipe): so that an interrupt at a prompt ends the
+// program at once. The read under way then goes on in the background, and
+// its line is dropped.
+func (lr *LineReader) Next() (n int, text string, err error) {
+	if lr.lines == nil {
+		lr.lines, lr.stop = make(chan line), make(chan struct{})
+		go lr.read()
+	}
+	select {
+	case <-lr.ctx.Done():
+		return lr.n + 1, "", lr.ctx.Err()
+	case l, ok := <-lr.lines:
+		if !ok {
+			return lr.n + 1, "", io.EOF
+		}
+		lr.n++
+		return lr.n, l.text, l.err
+	}
+}
+
+// Close stops the reading goroutine once its read under way returns.
+func (lr *LineReader) Close() {
+	if lr.stop != nil {
+		close(lr.stop)
+		lr.stop = nil
+	}
+}
+
+// read sends the lines of lr.r on lr.lines, then closes it.
+func (lr *LineReader) read() {
+	defer close(lr.lines)
+	br := bufio.NewReaderSize(lr.r, 64<<10)
+	stop := lr.stop
+	for n := 1; ; n++ {
+		text, tooLong, none, err := readLine(br)
+		var l line
+		switch {
+		case err != nil && !errors.Is(err, io.EOF):
+			l = line{err: err}
+		case none:
+			return // the end
+		case tooLong:
+			l = line{err: ErrLongLine}
+		case n == 1:
+			l = line{text: strings.TrimPrefix(text, "\ufeff")}
+		default:
+			l = line{text: text}
+		}
+		select {
+		case lr.lines <- l:
+		case <-stop:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Lines calls f with the number and text of each line of r, or with
+// ErrLongLine for a line longer than MaxLine, until f returns an error. It
+// returns f's error, a read error, or ctx's error as soon as ctx ends (see
+// LineReader.Next). Every reader of positions (the sets, c4 solve's input,
+// the terminal game) reads through it or LineReader.
+func Lines(ctx context.Context, r io.Reader, f func(n int, text string, err error) error) error {
+	lr := NewLineReader(ctx, r)
+	defer lr.Close()
+	for {
+		n, text, err := lr.Next()
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case err != nil && !errors.Is(err, ErrLongLine):
+			return err
+		}
+		if err := f(n, text, err); err != nil {
+			return err
+		}
+	}
+}
+
+// readLine reads one line of br, without its end, keeping at most MaxLine
+// bytes: tooLong says that it was longer (and text is then empty), none
+// that there was nothing left to read.
+func readLine(br *bufio.Reader) (text string, tooLong, none bool, err error) {
+	var buf []byte
+	for {
+		var part []byte
+		part, err = br.ReadSlice('\n')
+		if !tooLong && len(buf)+len(part) <= MaxLine+2 {
+			buf = append(buf, part...)
+		} else {
+			tooLong, buf = true, nil
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			break
+		}
+	}
+	none = len(buf) == 0 && !tooLong && err != nil
+	text = strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
+	if len(text) > MaxLine {
+		tooLong, text = true, ""
+	}
+	return text, tooLong, none, err
+}
+
+// emptyBoardLine is a test set's line for the empty board: one blank, then
+// the score.
+var emptyBoardLine = regexp.MustCompile(`^ ([-+]?[0-9]+)[ \t]*$`)
+
+// ParseLine splits a line of a set, or of c4 solve's input, into the moves
+// of its position (its first word) and the words after. A line starting
+// with '#' is a comment (comment true). An empty line names the empty
+// board, and so does a set's line for it, " <score>" (one blank, then a
+// score the board allows); any other line that starts with white space
+// (a blank, a tab, a carriage return), white space alone included, is an
+// error, so that an indented position is never taken for the empty board.
+func ParseLine(text string, b *position.Board) (moves string, rest []string, comment bool, err error) {
+	switch first, _ := utf8.DecodeRuneInString(text); {
+	case text == "":
+		return "", nil, false, nil
+	case first == '#':
+		return "", nil, true, nil
+	case !unicode.IsSpace(first):
+		fields := strings.Fields(text)
+		return fields[0], fields[1:], false, nil
+	}
+	if m := emptyBoardLine.FindStringSubmatch(text); m != nil {
+		if s, err := strconv.Atoi(m[1]); err == nil && 2*max(s, -s) <= b.Cells()+1 {
+			return "", m[1:], false, nil
+		}
+	}
+	return "", nil, false, fmt.Errorf("starts with a blank: the position must come first (an empty line, or %q with the score, is the empty board)", " 1")
+}

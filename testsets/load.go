@@ -1,0 +1,62 @@
+package testsets
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"c4/position"
+)
+
+// Load reads the sets names names (each a file name, or for a public set
+// its label: End-Easy for Test_L3_R1, as c4 bench's table names the rows;
+// none: the six public ones), from the folder dir, or c4's own embedded
+// sets if dir is "". Each set is of the board its header names, else of b;
+// with b not nil, a set of another board is an error (see Read). The bad
+// lines of every set are returned, the rest of each set read.
+func Load(dir string, names []string, b *position.Board) (sets []*Set, bad []error, err error) {
+	if len(names) == 0 {
+		names = PublicNames()
+	}
+	if dir == "" {
+		return loadEmbedded(names, b)
+	}
+	for _, name := range names {
+		if public, ok := ByName(name); ok && !fileExists(filepath.Join(dir, name)) {
+			name = public
+		}
+		set, lineErrs, err := ReadFile(filepath.Join(dir, name), b)
+		if err != nil {
+			return nil, bad, err
+		}
+		bad = append(bad, lineErrs...)
+		sets = append(sets, set)
+	}
+	return sets, bad, nil
+}
+
+// loadEmbedded picks the named sets of Embedded.
+func loadEmbedded(names []string, b *position.Board) ([]*Set, []error, error) {
+	if b != nil && b.String() != position.Standard.String() {
+		return nil, nil, fmt.Errorf("the embedded sets are of 7x6: name a folder of %s sets", b)
+	}
+	all, err := Embedded()
+	if err != nil {
+		return nil, nil, err
+	}
+	var sets []*Set
+	for _, name := range names {
+		public, _ := ByName(name)
+		i := slices.IndexFunc(all, func(s *Set) bool { return s.Name == public })
+		if i < 0 {
+			labels := make([]string, len(all))
+			for j, s := range all {
+				labels[j] = Label(s.Name)
+			}
+			return nil, nil, fmt.Errorf("no embedded set %q: the embedded sets are %s (or their file names, %s)", name, strings.Join(labels, ", "), strings.Join(PublicNames(), ", "))
+		}
+		sets = append(sets, all[i])
+	}
+	return sets, nil, nil
+}
