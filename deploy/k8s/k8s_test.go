@@ -68,8 +68,8 @@ func TestShardsJob(t *testing.T) {
 		t.Errorf("--shard=%s, want %s: one shard an index", shard, want)
 	}
 	out := flag(t, c.Args, "out")
-	if !strings.Contains(out, "$(JOB_COMPLETION_INDEX)") {
-		t.Errorf("--out=%s: each index needs a file of its own", out)
+	if !strings.HasSuffix(out, "/") {
+		t.Errorf("--out=%s: a folder (DIR/), where c4 names each shard's file", out)
 	}
 	checkMounted(t, job, c, out)
 	if c.Resources.Requests.Memory().IsZero() || c.Resources.Requests.Cpu().IsZero() {
@@ -81,7 +81,7 @@ func TestShardsJob(t *testing.T) {
 // volume.
 func TestMergeJob(t *testing.T) {
 	shards, merge := readJob(t, "shards.yaml"), readJob(t, "merge.yaml")
-	dir := filepath.Dir(flag(t, onlyContainer(t, shards).Args, "out"))
+	dir := strings.TrimSuffix(flag(t, onlyContainer(t, shards).Args, "out"), "/")
 	init := merge.Spec.Template.Spec.InitContainers
 	if len(init) != 1 || len(init[0].Args) < 4 || init[0].Args[1] != "merge" {
 		t.Fatalf("merge.yaml: want one init container running book merge, have %+v", init)
@@ -119,6 +119,56 @@ func checkMounted(t *testing.T, job *batchv1.Job, c *corev1.Container, path stri
 		}
 	}
 	t.Errorf("job %s: %s is on no shared volume of container %s", job.Name, path, c.Name)
+}
+
+// TestRunsAsImageUser: the Jobs' pods run c4 as the image's user (the
+// Dockerfile's USER), with the volume's group set to its group; the shard
+// Job's first container, as root, makes the folder the shards go to and
+// gives it and the volume's root to that user, so that a volume whose root
+// belongs to root works too; the fetch pod reads the volume as that user.
+func TestRunsAsImageUser(t *testing.T) {
+	docker, err := os.ReadFile("../Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^USER (\d+):(\d+)$`).FindStringSubmatch(string(docker))
+	if m == nil {
+		t.Fatal("the Dockerfile sets no USER uid:gid")
+	}
+	uid, _ := strconv.ParseInt(m[1], 10, 64)
+	gid, _ := strconv.ParseInt(m[2], 10, 64)
+	for _, name := range []string{"shards.yaml", "merge.yaml"} {
+		sc := readJob(t, name).Spec.Template.Spec.SecurityContext
+		switch {
+		case sc == nil || sc.RunAsUser == nil || sc.RunAsGroup == nil || sc.FSGroup == nil:
+			t.Errorf("%s: no runAsUser, runAsGroup and fsGroup", name)
+		case *sc.RunAsUser != uid || *sc.RunAsGroup != gid || *sc.FSGroup != gid:
+			t.Errorf("%s: runs as %d:%d, fsGroup %d; the image's user is %d:%d", name, *sc.RunAsUser, *sc.RunAsGroup, *sc.FSGroup, uid, gid)
+		}
+	}
+	job := readJob(t, "shards.yaml")
+	out := strings.TrimSuffix(flag(t, onlyContainer(t, job).Args, "out"), "/")
+	init := job.Spec.Template.Spec.InitContainers
+	if len(init) != 1 || init[0].SecurityContext == nil || init[0].SecurityContext.RunAsUser == nil || *init[0].SecurityContext.RunAsUser != 0 {
+		t.Fatalf("shards.yaml: want one first container running as root, have %+v", init)
+	}
+	script := strings.Join(init[0].Command, " ")
+	owner := fmt.Sprintf("chown %d:%d ", uid, gid)
+	if !strings.Contains(script, "mkdir -p "+out) || !strings.Contains(script, owner) || !strings.Contains(script, out) {
+		t.Errorf("shards.yaml's first container runs %q: want it to make %s and give it to %d:%d", script, out, uid, gid)
+	}
+	checkMounted(t, job, &init[0], out+"/")
+	data, err := os.ReadFile("fetch.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pod corev1.Pod
+	if err := yaml.UnmarshalStrict(data, &pod); err != nil {
+		t.Fatalf("fetch.yaml: %v", err)
+	}
+	if sc := pod.Spec.SecurityContext; sc == nil || sc.RunAsUser == nil || *sc.RunAsUser != uid || len(pod.Spec.Volumes) != 1 || pod.Spec.Volumes[0].PersistentVolumeClaim == nil {
+		t.Errorf("fetch.yaml: want a pod of user %d with the book's claim", uid)
+	}
 }
 
 // TestJobLocally runs the shard Job's command lines as the pods would, on
@@ -232,6 +282,27 @@ func TestScripts(t *testing.T) {
 	want, err2 := os.ReadFile(dir + "/one.c4b")
 	if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
 		t.Fatalf("the scripts' book differs from one machine's (%v, %v)", err1, err2)
+	}
+}
+
+// TestShardsScriptAnyCount: deploy/shards.sh runs every shard whatever
+// their count (37 has a factor in common with its shuffle's first step),
+// and fails when one cannot be made.
+func TestShardsScriptAnyCount(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds c4")
+	}
+	dir, c4 := t.TempDir(), buildC4(t)
+	for _, n := range []string{"37", "6"} {
+		out := filepath.Join(dir, n)
+		cmd := exec.Command("bash", "../shards.sh", c4, "4x4", "6", n, out, "--tt-mib", "1", "--threads", "1")
+		if msg, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(msg), n+" shards of the 6-stone layer of 4x4: all there") {
+			t.Errorf("%s shards: %v\n%s", n, err, msg)
+		}
+	}
+	bad := exec.Command("bash", "../shards.sh", c4, "4x4", "6", "2", filepath.Join(dir, "bad"), "--tt-mib", "0")
+	if msg, err := bad.CombinedOutput(); err == nil {
+		t.Errorf("shards that could not be made: exit 0\n%s", msg)
 	}
 }
 
