@@ -59,11 +59,13 @@ func TestReportFormats(t *testing.T) {
 		{"compare.txt", "table", &old},
 		{"compare.md", "markdown", &old},
 	} {
-		var buf bytes.Buffer
-		if err := WriteReport(&buf, r, tc.format, tc.old); err != nil {
-			t.Fatal(err)
-		}
-		golden(t, tc.file, buf.Bytes())
+		t.Run(tc.file, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := WriteReport(&buf, r, tc.format, tc.old); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, tc.file, buf.Bytes())
+		})
 	}
 	var buf bytes.Buffer
 	if err := WritePlot(&buf, r); err != nil {

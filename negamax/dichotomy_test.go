@@ -1,6 +1,7 @@
 package negamax
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -12,19 +13,21 @@ func TestDichotomyOrder(t *testing.T) {
 		signFirst     bool
 		first, second int
 	}{{false, -10, 10}, {true, 0, -1}} {
-		var d dichotomy
-		d.reset(-21, 21, tc.signFirst)
-		first, ok := d.next(&worker{})
-		if !ok {
-			t.Fatal("no first probe")
-		}
-		second, ok := d.next(&worker{})
-		if !ok {
-			t.Fatal("no second probe")
-		}
-		if first != tc.first || second != tc.second {
-			t.Errorf("signFirst %v: probes %d, %d; want %d, %d", tc.signFirst, first, second, tc.first, tc.second)
-		}
+		t.Run(fmt.Sprintf("signFirst %v", tc.signFirst), func(t *testing.T) {
+			var d dichotomy
+			d.reset(-21, 21, tc.signFirst)
+			first, ok := d.next(&worker{})
+			if !ok {
+				t.Fatal("no first probe")
+			}
+			second, ok := d.next(&worker{})
+			if !ok {
+				t.Fatal("no second probe")
+			}
+			if first != tc.first || second != tc.second {
+				t.Errorf("signFirst %v: probes %d, %d; want %d, %d", tc.signFirst, first, second, tc.first, tc.second)
+			}
+		})
 	}
 }
 
@@ -49,24 +52,26 @@ func TestDichotomyGallop(t *testing.T) {
 		{-1, 2, []int{1, 0, -1, -2}},                              // below it: the sign next
 		{-21, 5, []int{4, 0, -1, -2, -4, -8, -16, -19, -20, -21}}, // below it, far
 	} {
-		var d dichotomy
-		d.reset(-21, 21, true)
-		if tc.guess != none {
-			d.aim(tc.guess)
-		}
-		w := &worker{}
-		var probes []int
-		for v, ok := d.next(w); ok; v, ok = d.next(w) {
-			probes = append(probes, v)
-			r := v // the answer of a null-window search at v
-			if tc.score > v {
-				r = v + 1
+		t.Run(fmt.Sprintf("score %d guess %d", tc.score, tc.guess), func(t *testing.T) {
+			var d dichotomy
+			d.reset(-21, 21, true)
+			if tc.guess != none {
+				d.aim(tc.guess)
 			}
-			d.report(w, v, r)
-		}
-		if !slices.Equal(probes, tc.probes) || d.lo != tc.score || d.hi != tc.score {
-			t.Errorf("score %d, guess %d: probes %v, interval [%d, %d]; want %v", tc.score, tc.guess, probes, d.lo, d.hi, tc.probes)
-		}
+			w := &worker{}
+			var probes []int
+			for v, ok := d.next(w); ok; v, ok = d.next(w) {
+				probes = append(probes, v)
+				r := v // the answer of a null-window search at v
+				if tc.score > v {
+					r = v + 1
+				}
+				d.report(w, v, r)
+			}
+			if !slices.Equal(probes, tc.probes) || d.lo != tc.score || d.hi != tc.score {
+				t.Errorf("score %d, guess %d: probes %v, interval [%d, %d]; want %v", tc.score, tc.guess, probes, d.lo, d.hi, tc.probes)
+			}
+		})
 	}
 }
 

@@ -4,7 +4,7 @@ import "math/bits"
 
 // sorter orders the moves of one node, best first. A move is known by its
 // index i in the centre-first column order, and the sorter is a set of
-// bits, one a move, at score<<shift | (1<<shift - 1 - i): the highest bit
+// bits, one per move, at score<<shift | (1<<shift - 1 - i): the highest bit
 // is the best move and, of moves with equal scores, the one nearer the
 // centre. shift is the bits of a column index, so a score counts as at most
 // 64>>shift - 1: 7 on boards up to 8 columns wide, 3 up to 16, 1 up to 32.

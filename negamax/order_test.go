@@ -1,6 +1,7 @@
 package negamax
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -19,18 +20,20 @@ func TestSorter(t *testing.T) {
 		{32, []int{0, 0, 1, 0, 4}, []int{2, 4, 0, 1, 3}}, // 1 and above tie
 		{32, append(make([]int, 31), 1), append([]int{31}, seq(31)...)},
 	} {
-		var s sorter
-		s.reset(sortShift(tc.width))
-		for i, score := range tc.scores {
-			s.add(i, score)
-		}
-		var got []int
-		for i, ok := s.next(); ok; i, ok = s.next() {
-			got = append(got, i)
-		}
-		if !slices.Equal(got, tc.want) {
-			t.Errorf("width %d, scores %v: order %v, want %v", tc.width, tc.scores, got, tc.want)
-		}
+		t.Run(fmt.Sprintf("width %d scores %v", tc.width, tc.scores), func(t *testing.T) {
+			var s sorter
+			s.reset(sortShift(tc.width))
+			for i, score := range tc.scores {
+				s.add(i, score)
+			}
+			var got []int
+			for i, ok := s.next(); ok; i, ok = s.next() {
+				got = append(got, i)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("width %d, scores %v: order %v, want %v", tc.width, tc.scores, got, tc.want)
+			}
+		})
 	}
 }
 

@@ -92,7 +92,7 @@ var ErrGameOver = position.ErrGameOver
 // The table is in parts by the stones of the position, so that most probes
 // hit the processor's caches. Positions with at least half the cells
 // filled, which are most of the nodes but cheap to search again, go to a
-// small near table that stays in a core's cache, one a worker (a shared
+// small near table that stays in a core's cache, one per worker (a shared
 // one's lines would go back and forth between the cores at every write);
 // the others go to the far table, the rest of the memory. In a table of
 // midMinBytes or more, the positions of a quarter to half the cells go to
@@ -106,7 +106,7 @@ var ErrGameOver = position.ErrGameOver
 // its moves (see abdada.go).
 type Solver struct {
 	far, mid  *table   // mid: nil unless the table is large
-	near      []*table // one a worker
+	near      []*table // one per worker
 	all       []*table // every part
 	tableSize int      // bytes, all parts
 	board     *position.Board

@@ -37,21 +37,23 @@ func TestPublicSets(t *testing.T) {
 		{"Test_L1_R1", 0, []solve.Mode{solve.Strong, solve.Weak}},
 		{"Test_L1_R2", 100, []solve.Mode{solve.Strong}},
 	} {
-		set := publictest.Set(t, tc.name)
-		cases := set.Cases
-		if tc.limit > 0 {
-			cases = cases[:tc.limit]
-		}
-		for _, mode := range tc.modes {
-			for _, c := range cases {
-				testSolver.Reset()
-				r, err := testSolver.Solve(context.Background(), c.Position, mode)
-				want := mode.Of(c.Score)
-				if err != nil || r.Score != want {
-					t.Errorf("%s line %d %q mode %d: got %d, %v; want %d", tc.name, c.Line, c.Moves, mode, r.Score, err, want)
+		t.Run(tc.name, func(t *testing.T) {
+			set := publictest.Set(t, tc.name)
+			cases := set.Cases
+			if tc.limit > 0 {
+				cases = cases[:tc.limit]
+			}
+			for _, mode := range tc.modes {
+				for _, c := range cases {
+					testSolver.Reset()
+					r, err := testSolver.Solve(context.Background(), c.Position, mode)
+					want := mode.Of(c.Score)
+					if err != nil || r.Score != want {
+						t.Errorf("%s line %d %q mode %d: got %d, %v; want %d", tc.name, c.Line, c.Moves, mode, r.Score, err, want)
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

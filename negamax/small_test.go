@@ -2,6 +2,7 @@ package negamax
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -48,37 +49,39 @@ func TestSmallBoards(t *testing.T) {
 	for _, tc := range []struct {
 		w, h, games, from int
 	}{{4, 4, 200, 0}, {5, 4, 100, 4}, {4, 5, 100, 4}, {6, 3, 100, 0}, {3, 6, 50, 0}, {7, 6, 30, 32}, {8, 7, 20, 46}} {
-		b, err := position.NewBoard(tc.w, tc.h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ref := naive{}
-		s := New(Options{TableMiB: 1})
-		for g := 0; g < tc.games; g++ {
-			p := position.New(b)
-			for !p.IsOver() {
-				if p.Moves() >= tc.from {
-					want := ref.score(p)
-					s.Reset()
-					r, err := s.Solve(context.Background(), p, solve.Strong)
-					if err != nil || r.Score != want {
-						t.Fatalf("%s after %d moves (key %x): solver %d, %v; minimax %d", b, p.Moves(), p.Key(), r.Score, err, want)
-					}
-					if w, _ := s.Solve(context.Background(), p, solve.Weak); w.Score != solve.WeakScore(want) {
-						t.Fatalf("%s (key %x): weak %d, minimax %d", b, p.Key(), w.Score, want)
-					}
-				}
-				var cols []int
-				for c := 0; c < b.Width(); c++ {
-					if p.CanPlay(c) {
-						cols = append(cols, c)
-					}
-				}
-				p.PlayColumn(cols[rng.IntN(len(cols))])
+		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
+			b, err := position.NewBoard(tc.w, tc.h)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if tc.from == 0 {
-			t.Logf("%s: the empty board scores %d", b, ref.score(position.New(b)))
-		}
+			ref := naive{}
+			s := New(Options{TableMiB: 1})
+			for g := 0; g < tc.games; g++ {
+				p := position.New(b)
+				for !p.IsOver() {
+					if p.Moves() >= tc.from {
+						want := ref.score(p)
+						s.Reset()
+						r, err := s.Solve(context.Background(), p, solve.Strong)
+						if err != nil || r.Score != want {
+							t.Fatalf("%s after %d moves (key %x): solver %d, %v; minimax %d", b, p.Moves(), p.Key(), r.Score, err, want)
+						}
+						if w, _ := s.Solve(context.Background(), p, solve.Weak); w.Score != solve.WeakScore(want) {
+							t.Fatalf("%s (key %x): weak %d, minimax %d", b, p.Key(), w.Score, want)
+						}
+					}
+					var cols []int
+					for c := 0; c < b.Width(); c++ {
+						if p.CanPlay(c) {
+							cols = append(cols, c)
+						}
+					}
+					p.PlayColumn(cols[rng.IntN(len(cols))])
+				}
+			}
+			if tc.from == 0 {
+				t.Logf("%s: the empty board scores %d", b, ref.score(position.New(b)))
+			}
+		})
 	}
 }

@@ -1,6 +1,9 @@
 package negamax
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestNearSize(t *testing.T) {
 	for _, tc := range []struct{ l2, want int }{
@@ -12,8 +15,10 @@ func TestNearSize(t *testing.T) {
 		{2 << 20, 2 << 20},
 		{32 << 20, 4 << 20},
 	} {
-		if got := nearSize(tc.l2); got != tc.want {
-			t.Errorf("nearSize(%d) = %d, want %d", tc.l2, got, tc.want)
-		}
+		t.Run(fmt.Sprintf("L2 %d", tc.l2), func(t *testing.T) {
+			if got := nearSize(tc.l2); got != tc.want {
+				t.Errorf("nearSize(%d) = %d, want %d", tc.l2, got, tc.want)
+			}
+		})
 	}
 }

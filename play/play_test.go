@@ -113,9 +113,9 @@ func TestUndoAndQuit(t *testing.T) {
 	}
 }
 
-// TestFourAndAgain: the game says which side the human plays, marks the
+// TestSidesFourAndReplay: the game says which side the human plays, marks the
 // four that ends it, and asks to play again; y starts a new game, n ends.
-func TestFourAndAgain(t *testing.T) {
+func TestSidesFourAndReplay(t *testing.T) {
 	var out strings.Builder
 	cfg := config(t, 5, 4, 0)
 	cfg.Hints = false

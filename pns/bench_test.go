@@ -9,7 +9,7 @@ import (
 	"c4/testsets/publictest"
 )
 
-// BenchmarkWeak solves the first 100 positions of each public set, one an op,
+// BenchmarkWeak solves the first 100 positions of each public set, one per op,
 // with a 128 MiB table cleared before each, serial and on two threads,
 // reporting nodes an op:
 //

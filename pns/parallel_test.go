@@ -7,9 +7,9 @@ import (
 	"c4/testsets/publictest"
 )
 
-// TestAbortMoot checks that a job is told to stop once a node above its
+// TestJobStopsWhenAncestorSolved checks that a job is told to stop once a node above its
 // leaf is solved, and not before.
-func TestAbortMoot(t *testing.T) {
+func TestJobStopsWhenAncestorSolved(t *testing.T) {
 	tr := newTree()
 	// The root 0 has children 1 and 2; 2 has children 3 and 4; 4 is busy.
 	tr.nodes[0] = tnode{parent: -1, first: 1, nkids: 2, phi: 1, delta: 2}

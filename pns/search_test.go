@@ -3,6 +3,7 @@ package pns
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -165,9 +166,11 @@ func TestAddPN(t *testing.T) {
 	for _, tc := range []struct{ a, b, want uint32 }{
 		{1, 2, 3}, {inf, 0, inf}, {0, inf, inf}, {inf - 1, inf - 1, inf - 1}, {inf / 2, inf/2 + 5, inf - 1},
 	} {
-		if got := addPN(tc.a, tc.b); got != tc.want {
-			t.Errorf("addPN(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
-		}
+		t.Run(fmt.Sprintf("%d+%d", tc.a, tc.b), func(t *testing.T) {
+			if got := addPN(tc.a, tc.b); got != tc.want {
+				t.Errorf("addPN(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
+			}
+		})
 	}
 }
 

@@ -1,6 +1,7 @@
 package pns
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
@@ -92,9 +93,11 @@ func TestTableOtherQuestion(t *testing.T) {
 		{3, false, 0, 0, false}, {4, true, 0, 0, false}, {5, false, 0, 0, false},
 		{1, true, 0, inf, true}, // its own entry
 	} {
-		phi, delta, ok, _ := tt.get(tc.key, tc.att)
-		if phi != tc.phi || delta != tc.delta || ok != tc.ok {
-			t.Errorf("get(%d, %v) = %d, %d, %v; want %d, %d, %v", tc.key, tc.att, phi, delta, ok, tc.phi, tc.delta, tc.ok)
-		}
+		t.Run(fmt.Sprintf("key %d attacker %v", tc.key, tc.att), func(t *testing.T) {
+			phi, delta, ok, _ := tt.get(tc.key, tc.att)
+			if phi != tc.phi || delta != tc.delta || ok != tc.ok {
+				t.Errorf("get(%d, %v) = %d, %d, %v; want %d, %d, %v", tc.key, tc.att, phi, delta, ok, tc.phi, tc.delta, tc.ok)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package position
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"strconv"
@@ -24,10 +25,12 @@ func TestNewBoard(t *testing.T) {
 		ok   bool
 	}{{7, 6, true}, {8, 7, true}, {4, 4, true}, {1, 63, true}, {32, 1, true}, {16, 3, true},
 		{0, 6, false}, {7, 0, false}, {9, 7, false}, {8, 8, false}, {33, 1, false}} {
-		_, err := NewBoard(tc.w, tc.h)
-		if (err == nil) != tc.ok {
-			t.Errorf("NewBoard(%d, %d): err = %v, want ok = %v", tc.w, tc.h, err, tc.ok)
-		}
+		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
+			_, err := NewBoard(tc.w, tc.h)
+			if (err == nil) != tc.ok {
+				t.Errorf("NewBoard(%d, %d): err = %v, want ok = %v", tc.w, tc.h, err, tc.ok)
+			}
+		})
 	}
 	for s, want := range map[string]string{"7x6": "7x6", " 8X7 ": "8x7", "4x4": "4x4"} {
 		b, err := ParseBoard(s)
@@ -65,15 +68,16 @@ func TestParseErrors(t *testing.T) {
 		{b10, "ab", 1, "not a column", ""},
 		{b10, "aaaaaa", 5, "column a is full", ""},
 	} {
-		_, err := Parse(tc.b, tc.moves)
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Errorf("Parse(%s, %q) = %v, want a *ParseError", tc.b, tc.moves, err)
-			continue
-		}
-		if pe.Index != tc.index || !strings.Contains(pe.Reason, tc.reasonPart) || !strings.Contains(err.Error(), strconv.Quote(tc.moves)) || tc.char != "" && !strings.Contains(err.Error(), "("+tc.char+")") {
-			t.Errorf("Parse(%s, %q): %v; want index %d, reason with %q, character %s", tc.b, tc.moves, err, tc.index, tc.reasonPart, tc.char)
-		}
+		t.Run(tc.b.String()+" "+tc.moves, func(t *testing.T) {
+			_, err := Parse(tc.b, tc.moves)
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("Parse(%s, %q) = %v, want a *ParseError", tc.b, tc.moves, err)
+			}
+			if pe.Index != tc.index || !strings.Contains(pe.Reason, tc.reasonPart) || !strings.Contains(err.Error(), strconv.Quote(tc.moves)) || tc.char != "" && !strings.Contains(err.Error(), "("+tc.char+")") {
+				t.Errorf("Parse(%s, %q): %v; want index %d, reason with %q, character %s", tc.b, tc.moves, err, tc.index, tc.reasonPart, tc.char)
+			}
+		})
 	}
 	// A wide board reads letters in either case.
 	if p, err := Parse(b10, "aA9"); err != nil || p.Moves() != 3 {
@@ -98,14 +102,15 @@ func TestWins(t *testing.T) {
 		{b44, "1212121", true},          // vertical on 4x4
 		{b44, "1122334", true},          // horizontal on 4x4
 	} {
-		p, err := Parse(tc.b, tc.moves)
-		if err != nil {
-			t.Errorf("%v", err)
-			continue
-		}
-		if p.HasFour() != tc.over || p.IsOver() != tc.over {
-			t.Errorf("%s %q: HasFour = %v, want %v", tc.b, tc.moves, p.HasFour(), tc.over)
-		}
+		t.Run(tc.b.String()+" "+tc.moves, func(t *testing.T) {
+			p, err := Parse(tc.b, tc.moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.HasFour() != tc.over || p.IsOver() != tc.over {
+				t.Errorf("%s %q: HasFour = %v, want %v", tc.b, tc.moves, p.HasFour(), tc.over)
+			}
+		})
 	}
 	// Hand-checked threats: x to move completes the diagonal in column 4.
 	for _, moves := range []string{"1223733444", "7665155444"} {

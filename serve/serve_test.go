@@ -140,7 +140,7 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestBytes: one table a solver (one a processor unless set), one more
+// TestBytes: one table per solver (one per processor unless set), one more
 // to solve ahead.
 func TestBytes(t *testing.T) {
 	for _, tc := range []struct {
@@ -200,9 +200,9 @@ func TestBoardInfo(t *testing.T) {
 	}
 }
 
-// TestAPIElse: another method, or a path that is neither the API's nor the
+// TestOtherMethodsAndPaths: another method, or a path that is neither the API's nor the
 // page's, gets a JSON error too.
-func TestAPIElse(t *testing.T) {
+func TestOtherMethodsAndPaths(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	for _, tc := range []struct {
 		method, path string
@@ -216,20 +216,22 @@ func TestAPIElse(t *testing.T) {
 		{"POST", "/", http.StatusMethodNotAllowed, "POST /: the server answers GET"},
 		{"PUT", "/healthz", http.StatusMethodNotAllowed, "PUT /healthz: the server answers GET"},
 	} {
-		req, err := http.NewRequest(tc.method, ts.URL+tc.path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := ts.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var e apiError
-		err = json.NewDecoder(res.Body).Decode(&e)
-		res.Body.Close()
-		if res.StatusCode != tc.code || err != nil || !strings.Contains(e.Error, tc.want) || res.Header.Get("Content-Type") != "application/json" {
-			t.Errorf("%s %s: %d %q (%v), want %d with %q", tc.method, tc.path, res.StatusCode, e.Error, err, tc.code, tc.want)
-		}
+		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
+			req, err := http.NewRequest(tc.method, ts.URL+tc.path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := ts.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var e apiError
+			err = json.NewDecoder(res.Body).Decode(&e)
+			res.Body.Close()
+			if res.StatusCode != tc.code || err != nil || !strings.Contains(e.Error, tc.want) || res.Header.Get("Content-Type") != "application/json" {
+				t.Errorf("%s %s: %d %q (%v), want %d with %q", tc.method, tc.path, res.StatusCode, e.Error, err, tc.code, tc.want)
+			}
+		})
 	}
 }
 

@@ -19,9 +19,11 @@ func TestBestMove(t *testing.T) {
 		{[]int{InvalidMove, InvalidMove}, -1},
 		{[]int{-5, 2, 2, -5}, 1},
 	} {
-		if got := BestMove(tc.scores); got != tc.want {
-			t.Errorf("BestMove(%v) = %d, want %d", tc.scores, got, tc.want)
-		}
+		t.Run(fmt.Sprint(tc.scores), func(t *testing.T) {
+			if got := BestMove(tc.scores); got != tc.want {
+				t.Errorf("BestMove(%v) = %d, want %d", tc.scores, got, tc.want)
+			}
+		})
 	}
 }
 

@@ -3,6 +3,7 @@ package testsets_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -52,9 +53,11 @@ func TestMovesLeft(t *testing.T) {
 		{39, -1, 1},  // the opponent wins with the 41st stone
 		{1, 2, 38},   // after "1" the second player wins with the 40th stone, its 20th
 	} {
-		if got := testsets.MovesLeft(b, tc.n, tc.score); got != tc.want {
-			t.Errorf("MovesLeft(%d stones, score %d) = %d, want %d", tc.n, tc.score, got, tc.want)
-		}
+		t.Run(fmt.Sprintf("%d stones score %d", tc.n, tc.score), func(t *testing.T) {
+			if got := testsets.MovesLeft(b, tc.n, tc.score); got != tc.want {
+				t.Errorf("MovesLeft(%d stones, score %d) = %d, want %d", tc.n, tc.score, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -75,25 +78,27 @@ func TestGenerate(t *testing.T) {
 		{position.Standard, testsets.End, testsets.Easy, 50},
 		{position.Standard, testsets.Middle, testsets.Medium, 10},
 	} {
-		var files [2]bytes.Buffer
-		for i := range files {
-			g := testsets.Generator{Board: tc.b, Level: tc.l, Rating: tc.r, Count: tc.n, Seed: 42, Solver: negamax.New(negamax.Options{TableMiB: 16})}
-			set, err := g.Generate(context.Background())
-			if err != nil {
-				t.Fatal(err)
+		t.Run(fmt.Sprintf("%s %v %v", tc.b, tc.l, tc.r), func(t *testing.T) {
+			var files [2]bytes.Buffer
+			for i := range files {
+				g := testsets.Generator{Board: tc.b, Level: tc.l, Rating: tc.r, Count: tc.n, Seed: 42, Solver: negamax.New(negamax.Options{TableMiB: 16})}
+				set, err := g.Generate(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := testsets.Write(&files[i], set, "a comment"); err != nil {
+					t.Fatal(err)
+				}
 			}
-			if err := testsets.Write(&files[i], set, "a comment"); err != nil {
-				t.Fatal(err)
+			if files[0].String() != files[1].String() {
+				t.Errorf("%s %s %s: two runs with one seed differ", tc.b, tc.l, tc.r)
 			}
-		}
-		if files[0].String() != files[1].String() {
-			t.Errorf("%s %s %s: two runs with one seed differ", tc.b, tc.l, tc.r)
-		}
-		set, bad, err := testsets.Read(&files[0], "gen", tc.b)
-		if err != nil || len(bad) > 0 || len(set.Cases) != tc.n {
-			t.Fatalf("%s %s %s: reading back: %v %v, %d cases", tc.b, tc.l, tc.r, err, bad, len(set.Cases))
-		}
-		checkSet(t, set, tc.l, tc.r)
+			set, bad, err := testsets.Read(&files[0], "gen", tc.b)
+			if err != nil || len(bad) > 0 || len(set.Cases) != tc.n {
+				t.Fatalf("%s %s %s: reading back: %v %v, %d cases", tc.b, tc.l, tc.r, err, bad, len(set.Cases))
+			}
+			checkSet(t, set, tc.l, tc.r)
+		})
 	}
 }
 

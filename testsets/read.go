@@ -1,4 +1,4 @@
-// Package testsets reads benchmark sets: files of one position a line with
+// Package testsets reads benchmark sets: files of one position per line with
 // its expected score, "<moves> <score>", as in Pascal Pons' public sets.
 // Blank lines and lines starting with '#' are allowed and skipped.
 //

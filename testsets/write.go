@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Write writes set in the set format, "<moves> <score>" a line, after the
+// Write writes set in the set format, "<moves> <score>" per line, after the
 // given comment lines (each written with a leading "# ").
 func Write(w io.Writer, set *Set, comments ...string) error {
 	bw := bufio.NewWriter(w)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -90,10 +91,12 @@ func TestWholeGame(t *testing.T) {
 		cases = cases[:1]
 	}
 	for _, tc := range cases {
-		b := mustBoard(t, tc.w, tc.h)
-		bk := openBook(t, t.TempDir())
-		generate(t, bk, position.New(b), b.Cells())
-		checkAgainstSolver(t, bk, position.New(b), b.Cells(), tc.every)
+		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
+			b := mustBoard(t, tc.w, tc.h)
+			bk := openBook(t, t.TempDir())
+			generate(t, bk, position.New(b), b.Cells())
+			checkAgainstSolver(t, bk, position.New(b), b.Cells(), tc.every)
+		})
 	}
 }
 

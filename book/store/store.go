@@ -66,7 +66,7 @@ type Options struct {
 	ReadOnly bool
 	// CacheMiB is the block cache's size; 0 means DefaultCacheMiB.
 	CacheMiB int
-	// Log receives the database's error messages, one a line; nil drops
+	// Log receives the database's error messages, one per line; nil drops
 	// them. They never go to the process's stderr of their own accord.
 	Log io.Writer
 }

@@ -18,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite the expected outputs in testdat
 // TestScripts runs the command lines of each testdata/*.txt file in turn,
 // in-process, and checks what each prints and its exit status. A file is a
 // subtest (go test ./cmd/c4 -run TestScripts/solve); a failure names its
-// file and line. The format, a line each:
+// file and line. The format, one instruction per line:
 //
 //	# a comment
 //	file PATH TEXT      writes TEXT (Go-quoted) to PATH

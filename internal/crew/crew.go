@@ -90,9 +90,9 @@ func (h *Helper) loop() {
 		// other core.
 		if h.task.Load() != nil {
 			if f := h.task.Swap(nil); f != nil { // not taken back by Wait
-				tid := apart(h.from.Load())
+				tid := leaveCPU(h.from.Load())
 				(*f)()
-				together(tid)
+				restoreCPUs(tid)
 				h.last.Store(time.Now().UnixNano())
 				h.busy.Store(false)
 			}

@@ -25,14 +25,14 @@ var allowed = sync.OnceValue(func() *unix.CPUSet {
 	return &set
 })
 
-// apart moves the calling goroutine's thread off processor c, if it runs
+// leaveCPU moves the calling goroutine's thread off processor c, if it runs
 // there and another is allowed, by taking c out of the thread's affinity;
 // it returns the thread, or 0 if it did not move it. The goroutine is not
 // locked to the thread: should it block or yield during its task (DFPN's
 // helpers wait for jobs in Spin, which yields) and go on on another thread,
 // it merely loses the move, where a locked goroutine would wake two
 // threads at every yield.
-func apart(c int32) (tid int) {
+func leaveCPU(c int32) (tid int) {
 	all := allowed()
 	if c < 0 || cpu() != c || all == nil || all.Count() < 2 {
 		return 0
@@ -46,8 +46,8 @@ func apart(c int32) (tid int) {
 	return tid
 }
 
-// together gives thread tid, moved by apart, every processor back.
-func together(tid int) {
+// restoreCPUs gives thread tid, moved by leaveCPU, every processor back.
+func restoreCPUs(tid int) {
 	if tid != 0 {
 		_ = unix.SchedSetaffinity(tid, allowed())
 	}
