@@ -1,0 +1,48 @@
+package testsets_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"c4/negamax"
+	"c4/pns"
+	"c4/solve"
+	"c4/testsets"
+)
+
+// TestKnownScores checks the known-score files of boards other than 7x6
+// (testdata/known, made by c4 testsets generate, each naming its board in
+// its header) with both engines: negamax's exact score and DFPN's sign
+// must be the file's, so a file cannot hold a wrong score unless both
+// engines are wrong alike.
+func TestKnownScores(t *testing.T) {
+	files, err := filepath.Glob("testdata/known/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no known-score files", err)
+	}
+	exact := negamax.New(negamax.Options{TableMiB: 32})
+	weak := pns.New(pns.Options{TableMiB: 32})
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			set, bad, err := testsets.ReadFile(file, nil)
+			if err != nil || len(bad) > 0 || len(set.Cases) == 0 {
+				t.Fatalf("%v %v", err, bad)
+			}
+			if set.Board.String() == "7x6" {
+				t.Fatalf("%s names no other board than 7x6", file)
+			}
+			for _, c := range set.Cases {
+				for _, check := range []struct {
+					e    solve.Engine
+					mode solve.Mode
+				}{{exact, solve.Strong}, {weak, solve.Weak}} {
+					r, err := check.e.Solve(context.Background(), c.Position, check.mode)
+					if err != nil || r.Score != check.mode.Of(c.Score) {
+						t.Fatalf("line %d (%s): %s score %d (%v), the file says %d", c.Line, c.Moves, check.mode, r.Score, err, c.Score)
+					}
+				}
+			}
+		})
+	}
+}
