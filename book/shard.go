@@ -18,8 +18,8 @@ import (
 // each solve one shard, with any number of threads, together solve the
 // layer once; and that order keeps siblings, which share much of their
 // search, together (runs of sorted keys, whose positions share their
-// right-hand columns, cost about as much: see docs/measurements.md, "Book
-// generation").
+// right-hand columns, cost about as much: see
+// docs/measurements/2026-11-27-book-book-generation.md).
 type Shard struct {
 	Board        *position.Board
 	Depth        int

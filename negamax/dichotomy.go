@@ -24,8 +24,9 @@ import (
 //
 // Running different probes at once, rather than one probe on every thread
 // with jittered move orders (Lazy SMP), is what paid here: with jitter, two
-// threads were slower than one. (The runs: docs/measurements.md, "Figures
-// from the code's comments", dichotomy.)
+// threads were slower than one. (The runs:
+// docs/measurements/2026-11-27-tunables-figures-from-the-codes-comments.md,
+// dichotomy.)
 type dichotomy struct {
 	mu        sync.Mutex
 	changed   sync.Cond // lo, hi or a probe changed, or a probe grew (wake)

@@ -51,8 +51,8 @@ type Options struct {
 	NearMiB int
 	// SignFirst makes every search probe the score's sign first, as the
 	// first stones' do (see dichotomy): fewer nodes on the middle game's
-	// positions of a book generation (see docs/measurements.md, "Book
-	// generation").
+	// positions of a book generation (see
+	// docs/measurements/2026-11-27-book-book-generation.md).
 	SignFirst bool
 }
 
@@ -97,8 +97,9 @@ var ErrGameOver = position.ErrGameOver
 // the others go to the far table, the rest of the memory. In a table of
 // midMinBytes or more, the positions of a quarter to half the cells go to
 // a mid table of midBytes, whose probes stay within memory the processor's
-// page translations cover. (The runs: docs/measurements.md, "Figures from
-// the code's comments", Solver.)
+// page translations cover. (The runs:
+// docs/measurements/2026-11-27-tunables-figures-from-the-codes-comments.md,
+// Solver.)
 //
 // With more than one thread, the workers run different null-window probes
 // of the same position at once on the shared table (see dichotomy); a
@@ -306,7 +307,8 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 // helped. Each move's probes aim at the score of the move searched last,
 // then ask for the sign (see dichotomy), since the moves of a position
 // often score alike and the probes near the score are the costly ones.
-// (The runs: docs/measurements.md, "Figures from the code's comments",
+// (The runs:
+// docs/measurements/2026-11-27-tunables-figures-from-the-codes-comments.md,
 // Solver.Analyze.)
 func (s *Solver) Analyze(ctx context.Context, p position.Position, mode solve.Mode) ([]int, solve.Stats, error) {
 	if p.IsOver() {

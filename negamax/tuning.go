@@ -8,13 +8,15 @@ import (
 
 // The search's tunables, in one place. Each says what it controls, in what
 // unit, and why it has its value; the runs behind the values are in
-// docs/measurements.md, "The tunables' figures", under the constant's name.
+// docs/measurements/2026-11-27-tunables-nearbytes-1-mib.md under the
+// constant's name, and for the machine-dependent ones
+// docs/measurements/2026-11-28-machine-choices.md.
 // None changes a score, only how fast it is found.
 
 // ManyPositionsNearMiB is the near table, in MiB, for solving many
 // neighbouring positions, such as a book's layer: consecutive positions
 // share their endgames, which a larger near table keeps; past 16 MiB it
-// gained nothing ("Book generation" in docs/measurements.md).
+// gained nothing (docs/measurements/2026-11-27-book-book-generation.md).
 const ManyPositionsNearMiB = 16
 
 // nearBytes is a near table's size, in bytes: a core's second-level cache

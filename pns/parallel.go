@@ -32,8 +32,8 @@ import (
 // The workers touch the top tree only between jobs, under a lock; during a
 // job they share nothing but the table, which needs no lock (see entry).
 // A lock costs less than handing out jobs over channels from a coordinator
-// goroutine, which it replaced (docs/measurements.md, "The workers share
-// the top tree under a lock").
+// goroutine, which it replaced
+// (docs/measurements/2026-11-24-dfpn-the-workers-share-the-top-tree.md).
 
 // tree is the top tree: nodes[0] is the root, and a node's children are
 // consecutive. Every field is read and written under the lock of the

@@ -2,7 +2,8 @@ package pns
 
 // DFPN's tunables, in one place. Each says what it controls, in what unit,
 // and why it has its value; the runs behind the values are in
-// docs/measurements.md, "The tunables' figures", under the constant's name.
+// docs/measurements/2026-11-27-tunables-and-of-pns-tuning-go.md, under the
+// constant's name.
 // None changes a result, only how fast it is found.
 
 // DefaultEpsilon is the 1+epsilon trick's epsilon when Options leaves it

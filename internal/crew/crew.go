@@ -24,7 +24,8 @@
 // so that other goroutines on the same thread still run. They are plain
 // loops: a loop of the processor's PAUSE instruction was kinder to the
 // other core but made a task's hand-over some 40 times slower. (The runs:
-// docs/measurements.md, "Figures from the code's comments", crew.)
+// docs/measurements/2026-11-27-tunables-figures-from-the-codes-comments.md,
+// crew.)
 package crew
 
 import (
