@@ -21,8 +21,10 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -265,6 +267,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		solver = s.solvers.take()
 		defer s.solvers.give(solver)
 	case <-wait.C:
+		w.Header().Set("Retry-After", "1")
 		reply(w, http.StatusServiceUnavailable, apiError{"busy: every solver is in use; try again"})
 		return
 	case <-r.Context().Done():
@@ -279,6 +282,8 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	scores, st, err := solver.Analyze(ctx, p, mode)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
+			// Solving ahead, while idle, may have the answer by then.
+			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(s.cfg.Budget.Seconds()))))
 			reply(w, http.StatusServiceUnavailable, apiError{fmt.Sprintf("position %q: not solved within the %v budget", moves, s.cfg.Budget)})
 		}
 		return // the client went away

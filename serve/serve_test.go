@@ -66,6 +66,9 @@ func get(t testing.TB, client *http.Client, base, q string) (int, Answer, string
 	if ct := res.Header.Get("Content-Type"); ct != "application/json" {
 		t.Fatalf("%s: Content-Type %q", q, ct)
 	}
+	if ra := res.Header.Get("Retry-After"); (res.StatusCode == http.StatusServiceUnavailable) != (ra != "") {
+		t.Fatalf("%s: status %d with Retry-After %q: a 503 says when to try again, nothing else does", q, res.StatusCode, ra)
+	}
 	var a Answer
 	var e apiError
 	if res.StatusCode == http.StatusOK {
