@@ -315,3 +315,32 @@ func buildC4(t *testing.T) string {
 	}
 	return c4
 }
+
+// TestWaitScript: deploy/k8s/wait.sh ends on the Job's Complete condition
+// with 0 and on Failed with 1, with a kubectl that answers as the API would.
+func TestWaitScript(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	for _, tc := range []struct {
+		name, conditions string
+		ok               bool
+	}{
+		{"complete", "Complete ", true},
+		{"failed", "FailureTarget Failed ", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bin := t.TempDir()
+			fake := "#!/bin/sh\nprintf '%s' '" + tc.conditions + "'\n"
+			if err := os.WriteFile(filepath.Join(bin, "kubectl"), []byte(fake), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command("bash", "wait.sh", "job/c4-book-shards")
+			cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+			out, err := cmd.CombinedOutput()
+			if (err == nil) != tc.ok {
+				t.Errorf("conditions %q: %v\n%s", tc.conditions, err, out)
+			}
+		})
+	}
+}
