@@ -54,7 +54,8 @@ depends on nothing else) and writes them to FILE, a portable file that c4
 book merge reads; --out DIR/ (a folder) names the file for the shard there
 (7x6-d12-005-of-064.c4s). Scores go to FILE.part as they are found; a
 stopped run goes on from there, and a run whose FILE is complete does
-nothing.`
+nothing. FILE is written once complete; c4 replaces only a regular file
+there, never anything else.`
 
 const mergeBookUsage = `book merge --db DIR FILE...
        book merge --check FILE...
