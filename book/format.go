@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash"
 	"hash/crc32"
 	"io"
 	"os"
@@ -139,6 +138,12 @@ func ReadFile(path string, f func(board *position.Board, key uint64, score int) 
 // already have been called on entries before the damage, so a caller that
 // must not act on a damaged file reads it twice (see store.ImportFile).
 func Decode(in io.Reader, f func(board *position.Board, key uint64, score int) error) (Header, error) {
+	return decode(in, true, f)
+}
+
+// decode is Decode, checking that every key is a position only if
+// positions.
+func decode(in io.Reader, positions bool, f func(board *position.Board, key uint64, score int) error) (Header, error) {
 	r, v, closeBody, err := openBody(in)
 	if err != nil {
 		return Header{}, err
@@ -146,7 +151,7 @@ func Decode(in io.Reader, f func(board *position.Board, key uint64, score int) e
 	defer closeBody()
 	h, err := readHeader(r, v)
 	if err == nil {
-		h.Entries, err = readBlocks(r, h.Board, f)
+		h.Entries, err = readBlocks(r, h.Board, positions, f)
 	}
 	if err == nil {
 		err = readEnd(r, h.Entries)
@@ -188,7 +193,7 @@ func openBody(in io.Reader) (r *crcReader, v byte, close func(), err error) {
 	if err != nil {
 		return nil, 0, nil, err
 	}
-	return &crcReader{r: bufio.NewReader(zr), crc: crc32.New(castagnoli)}, v, zr.Close, nil
+	return &crcReader{src: zr, buf: make([]byte, 64<<10)}, v, zr.Close, nil
 }
 
 // readHeader reads the board, the depth and, in a file of version
@@ -217,7 +222,7 @@ func readHeader(r *crcReader, v byte) (Header, error) {
 
 // readBlocks reads the blocks up to the end mark, checks each entry and
 // hands it to f, and returns the number of entries.
-func readBlocks(r *crcReader, board *position.Board, f func(board *position.Board, key uint64, score int) error) (int, error) {
+func readBlocks(r *crcReader, board *position.Board, check bool, f func(board *position.Board, key uint64, score int) error) (int, error) {
 	total := 0
 	var key uint64
 	deltas := make([]uint64, blockSize)
@@ -243,7 +248,7 @@ func readBlocks(r *crcReader, board *position.Board, f func(board *position.Boar
 				return 0, corrupt("keys out of order", nil)
 			}
 			key += deltas[i]
-			if err := checkEntry(board, key, int(scores[i])-scoreOffset); err != nil {
+			if err := checkEntry(board, key, int(scores[i])-scoreOffset, check); err != nil {
 				return 0, err
 			}
 			if err := f(board, key, int(scores[i])-scoreOffset); err != nil {
@@ -254,15 +259,17 @@ func readBlocks(r *crcReader, board *position.Board, f func(board *position.Boar
 	}
 }
 
-// checkEntry says whether key is a position of board that is not over
-// and score a score on board.
-func checkEntry(board *position.Board, key uint64, score int) error {
-	p, err := board.FromKey(key)
-	if err != nil || p.IsOver() {
-		return corrupt("a key that is no position", err)
-	}
+// checkEntry says whether score is a score on board and, if positions,
+// key a position of board that is not over.
+func checkEntry(board *position.Board, key uint64, score int, positions bool) error {
 	if score < -(board.Cells()+1)/2 || score > (board.Cells()+1)/2 {
 		return corrupt(fmt.Sprintf("score %d", score), nil)
+	}
+	if !positions {
+		return nil
+	}
+	if p, err := board.FromKey(key); err != nil || p.IsOver() {
+		return corrupt("a key that is no position", err)
 	}
 	return nil
 }
@@ -274,35 +281,75 @@ func readEnd(r *crcReader, total int) error {
 	if err != nil || n != uint64(total) {
 		return corrupt("position count", err)
 	}
-	want := r.crc.Sum32()
-	var got uint32
-	if err := binary.Read(r.r, binary.LittleEndian, &got); err != nil || got != want {
+	want := r.sum()
+	var got [4]byte
+	if _, err := io.ReadFull(r, got[:]); err != nil || binary.LittleEndian.Uint32(got[:]) != want {
 		return corrupt("checksum", err)
 	}
-	if _, err := r.r.ReadByte(); err != io.EOF {
+	if _, err := r.ReadByte(); err != io.EOF {
 		return corrupt("data after the end", err)
 	}
 	return nil
 }
 
-// crcReader reads from r, adding what it reads to crc.
+// crcReader reads from src through a buffer of its own, and sums what has
+// been read (sum): in chunks, which costs far less than a byte at a time.
 type crcReader struct {
-	r   *bufio.Reader
-	crc hash.Hash32
+	src      io.Reader
+	buf      []byte
+	pos, end int // buf[pos:end] is read from src, not yet by the caller
+	from     int // buf[from:pos] is read by the caller, not yet summed
+	crc      uint32
+	err      error
 }
 
-func (c *crcReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.crc.Write(p[:n])
-	return n, err
+// fill sums what was read and reads more from src.
+func (c *crcReader) fill() error {
+	if c.err != nil {
+		return c.err
+	}
+	c.crc = crc32.Update(c.crc, castagnoli, c.buf[c.from:c.pos])
+	n := copy(c.buf, c.buf[c.pos:c.end])
+	c.pos, c.end, c.from = 0, n, 0
+	m, err := c.src.Read(c.buf[n:])
+	c.end += m
+	if m == 0 && err == nil {
+		err = io.ErrNoProgress
+	}
+	if m == 0 {
+		c.err = err
+		return err
+	}
+	return nil
 }
 
 func (c *crcReader) ReadByte() (byte, error) {
-	b, err := c.r.ReadByte()
-	if err == nil {
-		c.crc.Write([]byte{b})
+	if c.pos == c.end {
+		if err := c.fill(); err != nil {
+			return 0, err
+		}
 	}
-	return b, err
+	b := c.buf[c.pos]
+	c.pos++
+	return b, nil
+}
+
+func (c *crcReader) Read(p []byte) (int, error) {
+	if c.pos == c.end {
+		if err := c.fill(); err != nil {
+			return 0, err
+		}
+	}
+	n := copy(p, c.buf[c.pos:c.end])
+	c.pos += n
+	return n, nil
+}
+
+// sum is the checksum of what the caller has read so far.
+func (c *crcReader) sum() uint32 {
+	c.crc = crc32.Update(c.crc, castagnoli, c.buf[c.from:c.pos])
+	c.from = c.pos
+	return c.crc
 }
 
 // BoardOf is the board of w columns and h rows: position.Standard for
