@@ -30,6 +30,7 @@ type LineReader struct {
 	r     io.Reader
 	lines chan line
 	stop  chan struct{}
+	done  bool // Close has closed stop
 	n     int
 }
 
@@ -56,7 +57,7 @@ func NewLineReader(ctx context.Context, r io.Reader) *LineReader {
 func (lr *LineReader) Next() (n int, text string, err error) {
 	if lr.lines == nil {
 		lr.lines, lr.stop = make(chan line), make(chan struct{})
-		go lr.read()
+		go read(lr.r, lr.lines, lr.stop)
 	}
 	select {
 	case <-lr.ctx.Done():
@@ -72,17 +73,17 @@ func (lr *LineReader) Next() (n int, text string, err error) {
 
 // Close stops the reading goroutine once its read under way returns.
 func (lr *LineReader) Close() {
-	if lr.stop != nil {
+	if lr.stop != nil && !lr.done {
 		close(lr.stop)
-		lr.stop = nil
+		lr.done = true
 	}
 }
 
-// read sends the lines of lr.r on lr.lines, then closes it.
-func (lr *LineReader) read() {
-	defer close(lr.lines)
-	br := bufio.NewReaderSize(lr.r, 64<<10)
-	stop := lr.stop
+// read sends the lines of r on lines until stop is closed, then closes
+// lines.
+func read(r io.Reader, lines chan<- line, stop <-chan struct{}) {
+	defer close(lines)
+	br := bufio.NewReaderSize(r, 64<<10)
 	for n := 1; ; n++ {
 		text, tooLong, none, err := readLine(br)
 		var l line
@@ -99,7 +100,7 @@ func (lr *LineReader) read() {
 			l = line{text: text}
 		}
 		select {
-		case lr.lines <- l:
+		case lines <- l:
 		case <-stop:
 			return
 		}
