@@ -45,7 +45,7 @@ func TestAhead(t *testing.T) {
 	for _, m := range want {
 		q, _ := position.Parse(position.Standard, m)
 		for {
-			if _, ok := ts.srv.ahead.answers.get(q); ok {
+			if ts.srv.ahead.Known(q) {
 				break
 			}
 			if time.Now().After(deadline) {

@@ -29,6 +29,7 @@ import (
 	"sync"
 	"time"
 
+	"c4/ahead"
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
@@ -58,7 +59,7 @@ type Config struct {
 type Server struct {
 	cfg     Config
 	solvers pool
-	ahead   *ahead // nil unless cfg.Ahead: its methods then do nothing
+	ahead   *ahead.Ahead // nil unless cfg.Ahead: its methods then do nothing
 	handler http.Handler
 }
 
@@ -127,7 +128,7 @@ func New(cfg Config) *Server {
 		s.solvers.give(negamax.New(negamax.Options{Threads: cfg.Threads, TableMiB: cfg.TableMiB, Book: cfg.Book}))
 	}
 	if cfg.Ahead {
-		s.ahead = newAhead(cfg)
+		s.ahead = ahead.New(negamax.New(negamax.Options{Threads: 1, TableMiB: cfg.TableMiB, Book: cfg.Book}), cfg.Budget, nil)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/solve", s.solve)
@@ -196,7 +197,7 @@ func mustSub(fsys embed.FS, dir string) fs.FS {
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // Close stops solving ahead; call it once the HTTP server is shut down.
-func (s *Server) Close() { s.ahead.close() }
+func (s *Server) Close() { s.ahead.Close() }
 
 // HTTPServer returns an http.Server for addr with the service's limits:
 // header size and read, write and idle timeouts.
@@ -254,7 +255,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		mode = solve.Weak
 	}
 	start := time.Now()
-	if scores, ok := s.ahead.recall(p, mode); ok {
+	if scores, ok := s.ahead.Recall(p, mode); ok {
 		reply(w, http.StatusOK, answer(moves, scores, solve.Stats{}, start))
 		return
 	}
@@ -273,8 +274,8 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		return
 	}
-	s.ahead.pause()
-	defer s.ahead.resume()
+	s.ahead.Pause()
+	defer s.ahead.Resume()
 
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Budget)
 	defer cancel()
@@ -289,7 +290,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		return // the client went away
 	}
 	if mode == solve.Strong {
-		s.ahead.learn(p, scores)
+		s.ahead.Learn(p, scores)
 	}
 	reply(w, http.StatusOK, answer(moves, scores, st, start))
 }

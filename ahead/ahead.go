@@ -1,4 +1,8 @@
-package serve
+// Package ahead solves, while a game's player thinks, the positions the
+// game is likely to ask for next, and remembers every exact answer, so that
+// a game (c4 serve's page, the page's in-browser solver) is answered from
+// memory.
+package ahead
 
 import (
 	"context"
@@ -11,7 +15,7 @@ import (
 	"c4/solve"
 )
 
-// ahead solves, while no request is being solved, the positions a game is
+// Ahead solves, while no request is being solved, the positions a game is
 // likely to ask for next, and remembers every exact answer (answers), so
 // that a game in the browser is answered at once. After each position it
 // answers (the player to move looking at the scores), it solves the
@@ -28,9 +32,10 @@ import (
 // answered for aheadQuiet: a person thinks longer than that between two
 // moves, while a client sending positions one after another (a script, a
 // benchmark) is not slowed by solves ahead it has no use for.
-type ahead struct {
+type Ahead struct {
 	solver  *negamax.Solver
 	budget  time.Duration
+	wrap    func(context.Context) context.Context
 	answers answers
 
 	mu      sync.Mutex
@@ -58,10 +63,18 @@ const aheadMax = 4 * position.MaxWidth
 // aheadQuiet is how long after a request nothing is solved ahead.
 const aheadQuiet = 20 * time.Millisecond
 
-func newAhead(cfg Config) *ahead {
-	h := &ahead{
-		solver: negamax.New(negamax.Options{Threads: 1, TableMiB: cfg.TableMiB, Book: cfg.Book}),
-		budget: cfg.Budget,
+// New starts solving ahead with solver, which it alone uses, dropping a
+// position not solved within budget. wrap, if not nil, wraps the context
+// of each search (the browser's worker makes its searches yield to the
+// event loop so).
+func New(solver *negamax.Solver, budget time.Duration, wrap func(context.Context) context.Context) *Ahead {
+	if wrap == nil {
+		wrap = func(ctx context.Context) context.Context { return ctx }
+	}
+	h := &Ahead{
+		solver: solver,
+		budget: budget,
+		wrap:   wrap,
 		wake:   make(chan struct{}, 1),
 		done:   make(chan struct{}),
 		exited: make(chan struct{}),
@@ -70,8 +83,8 @@ func newAhead(cfg Config) *ahead {
 	return h
 }
 
-// run solves ahead until close.
-func (h *ahead) run() {
+// run solves ahead until Close.
+func (h *Ahead) run() {
 	defer close(h.exited)
 	for {
 		select {
@@ -99,7 +112,7 @@ func (h *ahead) run() {
 // solved or was answered less than aheadQuiet ago; it returns how long to
 // wait before it is called again, and false when it has nothing to do for
 // now.
-func (h *ahead) next() (time.Duration, bool) {
+func (h *Ahead) next() (time.Duration, bool) {
 	h.mu.Lock()
 	if h.solving > 0 || len(h.todo) == 0 || h.closed() {
 		h.mu.Unlock()
@@ -120,7 +133,7 @@ func (h *ahead) next() (time.Duration, bool) {
 	scores, ok := h.answers.get(j.p)
 	var err error
 	if !ok {
-		if scores, _, err = h.solver.Analyze(ctx, j.p, solve.Strong); err == nil {
+		if scores, _, err = h.solver.Analyze(h.wrap(ctx), j.p, solve.Strong); err == nil {
 			h.answers.put(j.p, scores)
 		}
 	}
@@ -139,8 +152,8 @@ func (h *ahead) next() (time.Duration, bool) {
 	return 0, true
 }
 
-// closed says whether close was called.
-func (h *ahead) closed() bool {
+// closed says whether Close was called.
+func (h *Ahead) closed() bool {
 	select {
 	case <-h.done:
 		return true
@@ -149,9 +162,9 @@ func (h *ahead) closed() bool {
 	}
 }
 
-// recall returns the remembered scores of p's moves, in mode, and puts
+// Recall returns the remembered scores of p's moves, in mode, and puts
 // the positions after them first in line; false if p is not remembered.
-func (h *ahead) recall(p position.Position, mode solve.Mode) ([]int, bool) {
+func (h *Ahead) Recall(p position.Position, mode solve.Mode) ([]int, bool) {
 	if h == nil {
 		return nil, false
 	}
@@ -173,9 +186,9 @@ func (h *ahead) recall(p position.Position, mode solve.Mode) ([]int, bool) {
 	return scores, true
 }
 
-// learn remembers the exact scores of p's moves, and puts the positions
+// Learn remembers the exact scores of p's moves, and puts the positions
 // after them first in line.
-func (h *ahead) learn(p position.Position, scores []int) {
+func (h *Ahead) Learn(p position.Position, scores []int) {
 	if h == nil {
 		return
 	}
@@ -183,8 +196,8 @@ func (h *ahead) learn(p position.Position, scores []int) {
 	h.plan(p, scores)
 }
 
-// pause stops what is being solved ahead while a request is solved.
-func (h *ahead) pause() {
+// Pause stops what is being solved ahead while a request is solved.
+func (h *Ahead) Pause() {
 	if h == nil {
 		return
 	}
@@ -196,8 +209,8 @@ func (h *ahead) pause() {
 	}
 }
 
-// resume ends a pause.
-func (h *ahead) resume() {
+// Resume ends a pause.
+func (h *Ahead) Resume() {
 	if h == nil {
 		return
 	}
@@ -210,7 +223,7 @@ func (h *ahead) resume() {
 
 // plan puts the positions after p's moves first in line; scores are the
 // moves' exact scores.
-func (h *ahead) plan(p position.Position, scores []int) {
+func (h *Ahead) plan(p position.Position, scores []int) {
 	next := after(p, scores)
 	h.mu.Lock()
 	h.last = time.Now()
@@ -244,15 +257,15 @@ func moveOn(p position.Position, c int) (position.Position, bool) {
 }
 
 // poke wakes run.
-func (h *ahead) poke() {
+func (h *Ahead) poke() {
 	select {
 	case h.wake <- struct{}{}:
 	default:
 	}
 }
 
-// close stops the solve under way and waits for run to return.
-func (h *ahead) close() {
+// Close stops the solve under way and waits for its goroutine to end.
+func (h *Ahead) Close() {
 	if h == nil {
 		return
 	}
@@ -303,4 +316,10 @@ func (a *answers) keep(k uint64, scores []int) {
 		a.old, a.now = a.now, make(map[uint64][]int)
 	}
 	a.now[k] = scores
+}
+
+// Known says whether the scores of p's moves are remembered.
+func (h *Ahead) Known(p position.Position) bool {
+	_, ok := h.answers.get(p)
+	return ok
 }
