@@ -282,7 +282,18 @@ func (h *Ahead) Close() {
 // by position: at most answersKept, and at least the last answersKept/2.
 type answers struct {
 	mu       sync.Mutex
-	now, old map[uint64][]int
+	now, old map[answerKey][]int
+}
+
+// answerKey is a position of any board: a key alone may be another
+// board's position's too.
+type answerKey struct {
+	w, h int
+	key  uint64
+}
+
+func keyOf(p position.Position) answerKey {
+	return answerKey{p.Board().Width(), p.Board().Height(), p.Key()}
 }
 
 const answersKept = 1 << 15
@@ -291,10 +302,11 @@ const answersKept = 1 << 15
 func (a *answers) get(p position.Position) ([]int, bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	s, ok := a.now[p.Key()]
+	k := keyOf(p)
+	s, ok := a.now[k]
 	if !ok {
-		if s, ok = a.old[p.Key()]; ok {
-			a.keep(p.Key(), s)
+		if s, ok = a.old[k]; ok {
+			a.keep(k, s)
 		}
 	}
 	return s, ok
@@ -304,16 +316,16 @@ func (a *answers) get(p position.Position) ([]int, bool) {
 func (a *answers) put(p position.Position, scores []int) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.keep(p.Key(), scores)
+	a.keep(keyOf(p), scores)
 }
 
 // keep adds k to the newer half, which becomes the older one when full.
 // The new half starts empty and grows as it fills: made at its full size,
 // its fresh, zeroed memory would cost the request that made it many times
 // an answer from the book.
-func (a *answers) keep(k uint64, scores []int) {
+func (a *answers) keep(k answerKey, scores []int) {
 	if len(a.now) >= answersKept/2 || a.now == nil {
-		a.old, a.now = a.now, make(map[uint64][]int)
+		a.old, a.now = a.now, make(map[answerKey][]int)
 	}
 	a.now[k] = scores
 }
