@@ -15,7 +15,6 @@ package serve
 
 import (
 	"context"
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,10 +32,8 @@ import (
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
+	"c4/web"
 )
-
-//go:embed static
-var static embed.FS
 
 // Config sets up a Server. Zero fields take the defaults given; Check
 // reports a value out of range.
@@ -139,7 +136,7 @@ func New(cfg Config) *Server {
 		reply(w, http.StatusNotFound, apiError{fmt.Sprintf("%s: no such endpoint; the API is GET /api/solve?pos=...", r.URL.Path)})
 	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
-	mux.Handle("GET /", pages(mustSub(static, "static")))
+	mux.Handle("GET /", pages(web.Files()))
 	s.handler = s.logged(strict(mux))
 	return s
 }
@@ -182,15 +179,6 @@ func pages(fsys fs.FS) http.Handler {
 		}
 		files.ServeHTTP(w, r)
 	})
-}
-
-// mustSub is the folder dir of fsys, which is known to be there.
-func mustSub(fsys embed.FS, dir string) fs.FS {
-	sub, err := fs.Sub(fsys, dir)
-	if err != nil {
-		panic(err)
-	}
-	return sub
 }
 
 // Handler is the server's HTTP handler.

@@ -1,0 +1,530 @@
+// c4's page: a Connect Four board against perfect play, or an analysis
+// board for two. It asks a solver for the score of every column of the
+// position: in the browser (worker.js and c4.wasm, when the site has them)
+// or c4 serve's API (when the page is served by c4 serve).
+"use strict";
+
+const $ = id => document.getElementById(id);
+
+// ---- The solvers.
+
+// WorkerSolver solves in a Web Worker. A question the worker has not
+// answered when another is asked is stopped there.
+class WorkerSolver {
+  constructor() { this.id = 0; this.waiting = new Map(); this.describe = "in your browser"; }
+
+  // start starts the worker with the largest table the browser gives:
+  // 128 MiB, else 64, else 32.
+  async start() {
+    for (const tt of [128, 64, 32]) {
+      try {
+        this.info = await this.spawn(tt);
+        this.describe = `in your browser (WebAssembly, a ${this.info.tableMiB} MiB table; the built-in book answers 7x6 positions of up to ${this.info.book} stones)`;
+        return;
+      } catch (e) {
+        this.error = e;
+      }
+    }
+    throw this.error;
+  }
+
+  spawn(tt) {
+    return new Promise((resolve, reject) => {
+      const w = new Worker("worker.js?tt=" + tt);
+      w.onerror = e => { w.terminate(); reject(new Error(e.message || "the worker failed")); };
+      w.onmessage = e => {
+        const m = e.data;
+        if (m.type === "ready") { this.worker = w; w.onmessage = e => this.receive(e.data); w.onerror = e => this.fail(e); resolve(m); }
+        else if (m.type === "error") { w.terminate(); reject(new Error(m.error)); }
+      };
+    });
+  }
+
+  receive(m) {
+    if (m.type === "memory") { this.onMemory(m.bytes); return; }
+    const q = this.waiting.get(m.id);
+    if (!q) return;
+    if (m.type === "progress") { q.progress(m.nodes, m.micros); return; }
+    this.waiting.delete(m.id);
+    if (m.type === "result") q.resolve({ scores: m.scores, nodes: m.nodes, micros: m.micros });
+    else if (m.type === "stopped") q.resolve(null);
+    else q.reject(new Error(m.error));
+  }
+
+  // fail ends every question when the worker dies (out of memory).
+  fail(e) {
+    for (const q of this.waiting.values()) q.reject(new Error("the solver stopped: " + (e.message || e)));
+    this.waiting.clear();
+  }
+
+  // analyze resolves to the scores of pos's columns (null for a full
+  // one), or to null if stopped; progress(nodes, micros) is called while it
+  // searches.
+  analyze(board, pos, progress) {
+    const id = ++this.id;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject, progress });
+      this.worker.postMessage({ id, type: "analyze", board, pos, weak: false });
+    });
+  }
+
+  stop() { this.worker.postMessage({ type: "stop" }); }
+
+  // memory resolves to the WebAssembly memory's size, for the
+  // measurements.
+  memory() {
+    return new Promise(resolve => { this.onMemory = resolve; this.worker.postMessage({ type: "memory" }); });
+  }
+}
+
+// ServerSolver asks c4 serve's API, for the one board it serves.
+class ServerSolver {
+  constructor() { this.describe = "by c4 serve"; }
+
+  async start() {
+    const res = await fetch("api/board");
+    if (!res.ok) throw new Error("no solver: the site has no c4.wasm, and no c4 serve answers api/board");
+    this.board = (await res.json()).board;
+  }
+
+  async analyze(board, pos) {
+    this.abort = new AbortController();
+    try {
+      const res = await fetch("api/solve?pos=" + encodeURIComponent(pos), { signal: this.abort.signal });
+      const body = await res.json();
+      if (!res.ok) throw new Error(body.error);
+      return { scores: body.moves, nodes: body.nodes, micros: body.micros };
+    } catch (e) {
+      if (e.name === "AbortError") return null;
+      throw e;
+    }
+  }
+
+  stop() { if (this.abort) this.abort.abort(); }
+}
+
+// chooseSolver is the browser's solver where the site has one, else the
+// server's.
+async function chooseSolver() {
+  if (typeof WebAssembly === "object" && typeof Worker === "function") {
+    try {
+      const res = await fetch("c4.wasm", { method: "HEAD" });
+      if (res.ok) { const s = new WorkerSolver(); await s.start(); return s; }
+    } catch (e) { /* no site's solver: the server's */ }
+  }
+  const s = new ServerSolver();
+  await s.start();
+  return s;
+}
+
+// ---- Positions.
+
+// The boards the browser's solver offers: every size that fits its
+// bitboard, (H+1)*W <= 64; the common ones first.
+const BOARDS = ["7x6", "4x4", "5x4", "6x4", "5x5", "6x5", "7x5", "6x6", "8x6", "6x7", "7x7", "8x7", "9x6", "10x5", "4x5", "4x6"];
+
+const name = c => c < 9 ? String(c + 1) : String.fromCharCode(97 + c - 9);
+const column = ch => /^[1-9]$/.test(ch) ? Number(ch) - 1 : /^[a-z]$/i.test(ch) ? ch.toLowerCase().charCodeAt(0) - 97 + 9 : -1;
+const range = w => w <= 9 ? "1-" + name(w - 1) : w === 10 ? "1-9, a" : "1-9, a-" + name(w - 1);
+
+function parseBoard(s) {
+  const m = /^(\d+)x(\d+)$/.exec(s || "");
+  if (!m) return null;
+  const [w, h] = [Number(m[1]), Number(m[2])];
+  return w >= 1 && h >= 1 && (h + 1) * w <= 64 ? { w, h } : null;
+}
+
+window.c4log = [];
+
+const state = {
+  solver: null,
+  W: 7, H: 6, board: "7x6",
+  moves: "",        // the position: the columns played, a character each
+  future: "",       // the moves undone, for redo
+  mode: "red",      // red, yellow (the person's side against c4) or analysis
+  hints: true,
+  scores: null,     // of the current position's columns, or null
+  asked: 0,         // the question under way's number
+  thinking: null,   // {start, nodes} while a search runs
+  stopped: false,
+  pointed: -1,      // the column under the pointer
+  error: "",
+};
+
+// grid returns the owner (1 first, 2 second, 0 empty) of every cell.
+function grid(ms) {
+  const g = Array.from({ length: state.W }, () => []);
+  for (let i = 0; i < ms.length; i++) g[column(ms[i])].push(i % 2 + 1);
+  return g;
+}
+
+// four returns the cells [column, row] of a four in a row, or null.
+function four(g) {
+  const { W, H } = state;
+  const at = (c, r) => (c >= 0 && c < W && r >= 0 && r < H && g[c][r]) || 0;
+  for (let c = 0; c < W; c++) for (let r = 0; r < H; r++) {
+    const p = at(c, r);
+    if (!p) continue;
+    for (const [dc, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
+      const cells = [0, 1, 2, 3].map(i => [c + i * dc, r + i * dr]);
+      if (cells.every(([x, y]) => at(x, y) === p)) return cells;
+    }
+  }
+  return null;
+}
+
+function winner(ms) {
+  const g = grid(ms), f = four(g);
+  return f ? g[f[0][0]][f[0][1]] : 0;
+}
+
+const over = () => winner(state.moves) !== 0 || state.moves.length === state.W * state.H;
+
+// problem says what makes ms no game on the board, or "" if it is one.
+function problem(ms) {
+  const g = Array.from({ length: state.W }, () => []);
+  for (let i = 0; i < ms.length; i++) {
+    const c = column(ms[i]);
+    if (c < 0 || c >= state.W) return `move ${i + 1}: '${ms[i]}' is no column of ${state.board} (${range(state.W)})`;
+    if (g[c].length >= state.H) return `move ${i + 1}: column ${ms[i]} is full`;
+    g[c].push(i % 2 + 1);
+    if (i < ms.length - 1 && four(g)) return `move ${i + 2}: the game is already over`;
+  }
+  return "";
+}
+
+// normal is ms with its columns as the page writes them (lower case).
+const normal = ms => [...ms].map(ch => name(column(ch))).join("");
+
+// ---- Words.
+
+const colour = p => p === 0 ? "Red" : "Yellow"; // p: 0 the first player, 1 the second
+const human = () => state.mode === "red" ? 0 : state.mode === "yellow" ? 1 : -1;
+const label = p => human() < 0 ? colour(p) : p === human() ? "you" : "c4";
+const cap = s => s[0].toUpperCase() + s.slice(1);
+
+function ordinal(k) {
+  const teen = k % 100 >= 11 && k % 100 <= 13;
+  return k + (teen ? "th" : ["th", "st", "nd", "rd"][k % 10] || "th");
+}
+
+// wins says who wins, and with which stone, when the side to move's score
+// is v (v > 0: the side to move; v < 0: the other). A win with n stones
+// before the winning one scores floor((W*H + 1 - n) / 2), so the k-th stone
+// of player p (stones at parity p) scores floor((W*H + 3 - p) / 2) - k.
+function wins(v) {
+  const mover = state.moves.length % 2, p = v > 0 ? mover : 1 - mover;
+  const k = Math.floor((state.W * state.H + 3 - p) / 2) - Math.abs(v);
+  const who = label(p);
+  return `${who} ${who === "you" ? "win" : "wins"} with ${who === "you" ? "your" : "its"} ${ordinal(k)} stone`;
+}
+
+// meaning says what a column's score v means for the side to move.
+function meaning(v) {
+  if (v === 0) return "a draw";
+  return (v > 0 ? "wins: " : "loses: ") + wins(v);
+}
+
+const signed = v => v > 0 ? "+" + v : String(v);
+
+// ---- The page.
+
+function build() {
+  const { W, H } = state;
+  const grid = $("grid"), scores = $("scores"), labels = $("labels");
+  grid.replaceChildren(); scores.replaceChildren(); labels.replaceChildren();
+  document.documentElement.style.setProperty("--cell", `min(3.6em, calc((min(34em, 100vw - 4em) - ${0.3 * (W + 1) + 0.8}em) / ${W}))`);
+  for (const el of [grid, scores, labels]) el.style.gridTemplateColumns = `repeat(${W}, var(--cell))`;
+  for (let c = 0; c < W; c++) {
+    const col = document.createElement("div");
+    col.className = "col";
+    col.style.gridTemplateRows = `repeat(${H}, var(--cell))`;
+    col.dataset.col = c;
+    col.setAttribute("role", "button");
+    col.setAttribute("aria-label", "column " + name(c));
+    for (let r = H - 1; r >= 0; r--) {
+      const cell = document.createElement("div");
+      cell.className = "cell";
+      cell.dataset.row = r;
+      col.appendChild(cell);
+    }
+    col.addEventListener("click", () => humanPlays(c));
+    grid.appendChild(col);
+    const s = document.createElement("span");
+    s.dataset.col = c;
+    scores.appendChild(s);
+    const l = document.createElement("span");
+    l.textContent = name(c);
+    labels.appendChild(l);
+    for (const el of [col, s]) {
+      el.addEventListener("mouseenter", () => { state.pointed = c; render(); });
+      el.addEventListener("mouseleave", () => { state.pointed = -1; render(); });
+    }
+  }
+  $("keys").innerHTML = `Keys: a column's name (${range(W)}, either case) plays it; <kbd>Enter</kbd> or <kbd>c</kbd>: c4 moves;
+    <kbd>u</kbd> or <kbd>Backspace</kbd>: undo; <kbd>r</kbd>: redo; <kbd>n</kbd>: new game; <kbd>Escape</kbd>: stop a search.`;
+}
+
+function render() {
+  const { W, moves } = state;
+  const g = grid(moves), f = four(g) || [];
+  for (const col of $("grid").children) {
+    const c = Number(col.dataset.col);
+    for (const cell of col.children) {
+      const r = Number(cell.dataset.row), p = g[c][r] || 0;
+      const last = moves.length > 0 && column(moves[moves.length - 1]) === c && r === g[c].length - 1;
+      cell.className = "cell" + (p ? " p" + p : "") + (f.some(([x, y]) => x === c && y === r) ? " four" : "") + (last ? " last" : "");
+    }
+  }
+  const show = state.hints && state.scores && !over();
+  let best = null;
+  for (const s of $("scores").children) {
+    const v = show ? state.scores[Number(s.dataset.col)] : null;
+    const known = v !== null && v !== undefined;
+    s.innerHTML = known ? `${signed(v)}<small>${v > 0 ? "win" : v < 0 ? "loss" : "draw"}</small>` : "";
+    s.title = known ? meaning(v) : "";
+    s.className = v > 0 ? "win" : v < 0 ? "loss" : v === 0 ? "draw" : "";
+    if (known && (best === null || v > best)) best = v;
+  }
+  const v = show && state.pointed >= 0 ? state.scores[state.pointed] : null;
+  $("explain").textContent = v === null || v === undefined ? "" : `Column ${name(state.pointed)} (${signed(v)}): ${meaning(v)}.`;
+  $("side").textContent = human() < 0
+    ? "Analysis: both sides play here; Red (discs) moves first, Yellow (rings) second."
+    : `You play ${colour(human())} (${human() === 0 ? "discs, first" : "rings, second"}); c4 plays ${colour(1 - human())}.`;
+  $("status").textContent = statusText(best);
+  $("status").dataset.state = state.thinking ? "busy" : "ready";
+  // For the tests: the position shown, and the one whose scores are shown.
+  $("status").dataset.moves = state.board + ":" + moves;
+  $("status").dataset.answered = state.scores || over() ? state.board + ":" + moves : "";
+  $("c4move").disabled = over() || !!state.thinking;
+  $("undo").disabled = moves === "";
+  $("redo").disabled = state.future === "";
+  $("again").hidden = !state.stopped;
+  renderMoves();
+  const hash = "#" + (state.board === "7x6" ? "" : state.board + ":") + moves;
+  $("link").href = hash;
+  history.replaceState(null, "", location.pathname + (moves || state.board !== "7x6" ? hash : ""));
+}
+
+function statusText(best) {
+  const { moves } = state, mover = moves.length % 2, w = winner(moves);
+  if (w) return `${colour(w - 1)} wins${human() >= 0 ? (w - 1 === human() ? ": you win" : ": c4 wins") : ""}.`;
+  if (moves.length === state.W * state.H) return "A draw: the board is full.";
+  const turn = human() < 0 ? `${colour(mover)} to move` : mover === human() ? `Your move (${colour(mover)})` : `c4's move (${colour(mover)})`;
+  if (state.error) return turn + ". " + state.error;
+  if (state.thinking) return turn + ".";
+  if (state.stopped) return turn + ": the search was stopped.";
+  if (!state.hints || best === null) return turn + ".";
+  return `${turn}: ${best === 0 ? "a draw with perfect play" : wins(best) + " with perfect play"}.`;
+}
+
+function renderMoves() {
+  const list = $("movelist");
+  list.replaceChildren();
+  for (let i = 0; i < state.moves.length; i += 2) {
+    const li = document.createElement("li");
+    li.textContent = state.moves[i] + (i + 1 < state.moves.length ? "  " + state.moves[i + 1] : "");
+    list.appendChild(li);
+  }
+}
+
+// ---- Playing.
+
+// ask asks the solver for the current position's scores, then plays c4's
+// move if it is c4's turn.
+async function ask() {
+  state.scores = null;
+  state.stopped = false;
+  state.error = "";
+  const id = ++state.asked;
+  if (over()) { state.thinking = null; render(); return; }
+  state.thinking = { start: performance.now(), nodes: 0 };
+  render();
+  const timer = setInterval(showThinking, 100);
+  let answer;
+  try {
+    answer = await state.solver.analyze(state.board, state.moves, nodes => { if (id === state.asked && state.thinking) state.thinking.nodes = nodes; });
+  } catch (e) {
+    if (id === state.asked) state.error = "Error: " + e.message;
+  } finally {
+    clearInterval(timer);
+  }
+  if (id !== state.asked) return; // the position changed meanwhile
+  // For the measurements (docs/web.md): each answer's time.
+  if (answer) window.c4log.push({ board: state.board, moves: state.moves, ms: performance.now() - state.thinking.start, at: performance.now(), nodes: answer.nodes });
+  state.thinking = null;
+  showThinking();
+  if (answer === null) state.stopped = true;
+  else if (answer) state.scores = answer.scores;
+  render();
+  if (answer && c4sTurn()) setTimeout(() => { if (id === state.asked && c4sTurn()) c4plays(); }, 150);
+}
+
+const c4sTurn = () => human() >= 0 && !over() && state.moves.length % 2 !== human();
+
+function showThinking() {
+  const t = state.thinking, el = $("thinking");
+  const secs = t ? (performance.now() - t.start) / 1000 : 0;
+  el.hidden = !t || secs < 0.3;
+  if (t) $("thinkingText").textContent = `Thinking: ${secs.toFixed(1)} s` + (t.nodes ? `, ${(t.nodes / 1e6).toFixed(1)} M positions` : "") + ".";
+}
+
+// best is c4's move: the highest score (the quickest win, the slowest
+// loss), the centre first among equals.
+function best(scores) {
+  const W = state.W;
+  let b = -1;
+  for (let c = 0; c < W; c++) {
+    const v = scores[c];
+    if (v === null || v === undefined) continue;
+    if (b < 0 || v > scores[b] || v === scores[b] && Math.abs(2 * c - W + 1) < Math.abs(2 * b - W + 1)) b = c;
+  }
+  return b;
+}
+
+function play(c) {
+  state.moves += name(c);
+  ask();
+}
+
+function humanPlays(c) {
+  if (over() || c4sTurn() && state.scores === null) return;
+  if (grid(state.moves)[c].length >= state.H) { state.error = `Column ${name(c)} is full.`; render(); return; }
+  state.future = "";
+  note("");
+  play(c);
+}
+
+function c4plays() {
+  if (over()) return;
+  if (!state.scores) { ask(); return; }
+  const c = best(state.scores);
+  if (c >= 0) { state.future = ""; play(c); }
+}
+
+// undo takes back a move; against c4, back to the person's previous turn
+// (c4's reply too), as the terminal game does.
+function undo() {
+  if (state.moves === "") return;
+  let n = 1;
+  if (human() >= 0) while (n < state.moves.length && (state.moves.length - n) % 2 !== human()) n++;
+  if (human() >= 0 && (state.moves.length - n) % 2 !== human()) n = state.moves.length;
+  state.future = state.moves.slice(-n) + state.future;
+  state.moves = state.moves.slice(0, -n);
+  ask();
+}
+
+function redo() {
+  if (state.future === "") return;
+  let n = 1;
+  if (human() >= 0) while (n < state.future.length && (state.moves.length + n) % 2 !== human()) n++;
+  state.moves += state.future.slice(0, n);
+  state.future = state.future.slice(n);
+  ask();
+}
+
+function newGame() {
+  state.moves = state.future = "";
+  note("");
+  ask();
+}
+
+function stop() {
+  if (state.thinking) state.solver.stop();
+}
+
+function note(text) { $("note").textContent = text; }
+
+// open goes to a position (and board) given as "4453" or "6x5:4453"; the
+// board is otherwise board (a link's: 7x6). A spec that names no game is
+// said in the note, and a new game starts instead.
+function open(spec, from, board = "7x6") {
+  let ms = spec;
+  if (spec.includes(":")) [board, ms] = spec.split(":", 2);
+  if (state.solver instanceof ServerSolver) board = state.solver.board; // the server's one board
+  state.future = "";
+  if (!parseBoard(board)) {
+    note(`${from} ${spec}: ${board} is no board this solver takes; a new game instead.`);
+    state.moves = "";
+    return;
+  }
+  setBoard(board);
+  const why = problem(ms);
+  note(why ? `${from} ${spec}: ${why}; a new game instead.` : "");
+  state.moves = why ? "" : normal(ms);
+}
+
+function setBoard(board) {
+  if (board === state.board && $("grid").children.length) return;
+  const b = parseBoard(board);
+  state.board = board; state.W = b.w; state.H = b.h;
+  if (![...$("board").options].some(o => o.value === board)) $("board").add(new Option(board, board));
+  $("board").value = board;
+  build();
+}
+
+// ---- Setup.
+
+function keys(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+  if (e.key === "Enter" && e.target.tagName === "BUTTON") return; // the button's own click
+  const c = column(e.key);
+  if (c >= 0 && c < state.W && e.key.length === 1) humanPlays(c);
+  else if (e.key === "c" || e.key === "Enter") c4plays();
+  else if (e.key === "u" || e.key === "Backspace") undo();
+  else if (e.key === "r") redo();
+  else if (e.key === "n") newGame();
+  else if (e.key === "Escape") stop();
+  else return;
+  e.preventDefault();
+}
+
+function remember() {
+  try { localStorage.setItem("c4", JSON.stringify({ hints: state.hints, mode: state.mode, board: state.board })); } catch (e) { /* private mode */ }
+}
+
+function recall() {
+  try { return JSON.parse(localStorage.getItem("c4")) || {}; } catch (e) { return {}; }
+}
+
+// c4memory is the solver's memory in bytes, for the measurements.
+window.c4memory = () => state.solver.memory ? state.solver.memory() : Promise.resolve(0);
+
+(async () => {
+  const saved = recall();
+  state.hints = saved.hints !== false;
+  state.mode = ["red", "yellow", "analysis"].includes(saved.mode) ? saved.mode : "red";
+  $("hints").checked = state.hints;
+  $("mode").value = state.mode;
+  $("status").textContent = "Starting the solver...";
+  try {
+    state.solver = await chooseSolver();
+  } catch (e) {
+    $("status").textContent = "Error: " + e.message;
+    return;
+  }
+  $("solver").textContent = "Scores are found " + state.solver.describe + "." + (state.solver instanceof WorkerSolver
+    ? " Other boards than 7x6 are searched from the start, and their first moves can take long: stop a search with Stop or Escape." : "");
+  const boards = state.solver instanceof ServerSolver ? [state.solver.board] : BOARDS;
+  for (const b of boards) $("board").add(new Option(b, b));
+  $("board").disabled = boards.length === 1;
+  setBoard(boards.includes(saved.board) ? saved.board : boards[0]);
+  const query = new URLSearchParams(location.search);
+  const start = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) :
+    query.has("pos") ? (query.has("board") ? query.get("board") + ":" : "") + query.get("pos") : "";
+  if (start) open(start, location.hash.length > 1 ? "The link's position" : "?pos=");
+
+  $("board").addEventListener("change", () => { setBoard($("board").value); remember(); newGame(); });
+  $("mode").addEventListener("change", () => { state.mode = $("mode").value; remember(); render(); if (c4sTurn() && state.scores) c4plays(); });
+  $("hints").addEventListener("change", () => { state.hints = $("hints").checked; remember(); render(); });
+  $("c4move").addEventListener("click", c4plays);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("new").addEventListener("click", newGame);
+  $("again").addEventListener("click", ask);
+  $("stop").addEventListener("click", stop);
+  $("goto").addEventListener("submit", e => { e.preventDefault(); open($("posinput").value.trim(), "Position", state.board); ask(); });
+  document.addEventListener("keydown", keys);
+  window.addEventListener("hashchange", () => { open(decodeURIComponent(location.hash.slice(1)), "The link's position"); ask(); });
+  ask();
+})();

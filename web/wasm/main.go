@@ -1,0 +1,204 @@
+//go:build js && wasm
+
+// Command wasm is c4's solver and built-in book in WebAssembly, run by the
+// page's Web Worker (web/static/worker.js), which passes it the page's
+// messages and posts its answers back:
+//
+//	{id, type: "analyze", board: "7x6", pos: "4453", weak: false}
+//	    -> {id, type: "progress", nodes, micros} while it searches, then
+//	       {id, type: "result", scores: [one a column, null if full], nodes, micros, remembered}
+//	       or {id, type: "error", error}, or {id, type: "stopped"}
+//	{type: "stop"}  stops the search under way (its request gets "stopped")
+//
+// A new analyze stops the search under way. The search yields to the
+// worker's event loop every few tens of milliseconds (yielding), so that a
+// stop or a new question is read while it runs. While no question is
+// being answered, the positions the game is likely to reach next are
+// solved ahead (package ahead), as c4 serve does.
+package main
+
+import (
+	"context"
+	"syscall/js"
+	"time"
+
+	"c4/ahead"
+	"c4/book/builtin"
+	"c4/negamax"
+	"c4/position"
+	"c4/solve"
+)
+
+// The worker's tunables.
+const (
+	// defaultTableMiB is the solver's table when the page says nothing:
+	// big enough for the analyses of a game past the book (a few million
+	// nodes), small enough for a phone's tab; the page halves it and
+	// starts again if the browser refuses the memory. Solving ahead has a
+	// table of half of it.
+	defaultTableMiB = 128
+	// yieldEvery is how many of the search's looks at its context (one
+	// every 1,024 nodes) pass between two yields to the event loop: about
+	// 25 ms of search, so that a stop is seen within that, for a yield
+	// that costs some 0.1 ms.
+	yieldEvery = 64
+	// progressEvery is the least time between two progress messages.
+	progressEvery = 250 * time.Millisecond
+	// budget is the most time solving one position ahead takes.
+	budget = 5 * time.Second
+)
+
+func main() {
+	tableMiB := defaultTableMiB
+	if cfg := js.Global().Get("c4config"); cfg.Type() == js.TypeObject && cfg.Get("tableMiB").Type() == js.TypeNumber {
+		tableMiB = max(cfg.Get("tableMiB").Int(), 1)
+	}
+	bk, err := builtin.Book()
+	if err != nil {
+		post(map[string]any{"type": "error", "error": "the built-in book: " + err.Error()})
+		return
+	}
+	w := &worker{solver: negamax.New(negamax.Options{TableMiB: tableMiB, Book: bk})}
+	w.ahead = ahead.New(negamax.New(negamax.Options{TableMiB: max(tableMiB/2, 1), Book: bk}), budget,
+		func(ctx context.Context) context.Context { return &yielding{Context: ctx} })
+	js.Global().Set("c4handle", js.FuncOf(w.handle))
+	js.Global().Call("c4ready", map[string]any{"book": builtin.Stones, "tableMiB": tableMiB})
+	select {}
+}
+
+// worker answers the page's questions, one at a time.
+type worker struct {
+	solver *negamax.Solver
+	ahead  *ahead.Ahead
+	cancel context.CancelFunc // of the search under way, if any
+	done   chan struct{}      // closed when the search under way has returned
+}
+
+// handle takes a message of the page. It must not block: it starts the
+// search on a goroutine of its own.
+func (w *worker) handle(_ js.Value, args []js.Value) any {
+	msg := args[0]
+	switch msg.Get("type").String() {
+	case "stop":
+		w.stop()
+	case "analyze":
+		w.stop()
+		ctx, cancel := context.WithCancel(context.Background())
+		id, prev, done := msg.Get("id").Int(), w.done, make(chan struct{})
+		w.cancel, w.done = cancel, done
+		board, pos, weak := msg.Get("board").String(), msg.Get("pos").String(), msg.Get("weak").Truthy()
+		go func() {
+			defer close(done)
+			if prev != nil {
+				<-prev // the solver is not for two searches at once
+			}
+			if ctx.Err() == nil {
+				w.analyze(ctx, id, board, pos, weak)
+			} else {
+				post(map[string]any{"id": id, "type": "stopped"})
+			}
+		}()
+	}
+	return nil
+}
+
+// stop stops the search under way, if any.
+func (w *worker) stop() {
+	if w.cancel != nil {
+		w.cancel()
+		w.cancel = nil
+	}
+}
+
+// analyze answers the question id: the score of each move of pos on board.
+func (w *worker) analyze(ctx context.Context, id int, board, pos string, weak bool) {
+	reply := func(m map[string]any) { m["id"] = id; post(m) }
+	b, err := position.ParseBoard(board)
+	var p position.Position
+	if err == nil {
+		p, err = position.Parse(b, pos)
+	}
+	if err == nil && p.IsOver() {
+		err = position.ErrGameOver
+	}
+	if err != nil {
+		reply(map[string]any{"type": "error", "error": err.Error()})
+		return
+	}
+	mode := solve.Strong
+	if weak {
+		mode = solve.Weak
+	}
+	start := time.Now()
+	if scores, ok := w.ahead.Recall(p, mode); ok {
+		reply(map[string]any{"type": "result", "scores": jsScores(scores), "nodes": 0, "micros": time.Since(start).Microseconds(), "remembered": true})
+		return
+	}
+	w.ahead.Pause()
+	defer w.ahead.Resume()
+	last := start
+	y := &yielding{Context: ctx, tick: func() {
+		if time.Since(last) >= progressEvery {
+			last = time.Now()
+			nodes, _, _ := w.solver.Progress()
+			reply(map[string]any{"type": "progress", "nodes": nodes, "micros": time.Since(start).Microseconds()})
+		}
+	}}
+	scores, st, err := w.solver.Analyze(y, p, mode)
+	switch {
+	case ctx.Err() != nil:
+		reply(map[string]any{"type": "stopped"})
+	case err != nil:
+		reply(map[string]any{"type": "error", "error": err.Error()})
+	default:
+		if mode == solve.Strong {
+			w.ahead.Learn(p, scores)
+		}
+		reply(map[string]any{"type": "result", "scores": jsScores(scores), "nodes": st.Nodes, "micros": time.Since(start).Microseconds(), "remembered": false})
+	}
+}
+
+// jsScores is scores for JavaScript: null for a full column.
+func jsScores(scores []int) []any {
+	out := make([]any, len(scores))
+	for c, v := range scores {
+		if v != solve.InvalidMove {
+			out[c] = v
+		}
+	}
+	return out
+}
+
+// post sends a message to the page.
+func post(m map[string]any) { js.Global().Call("postMessage", m) }
+
+// yielding is a search's context that, every yieldEvery looks, lets the
+// worker's event loop run (so that the page's messages are read while a
+// search runs: Go's WebAssembly runs one goroutine at a time and returns
+// to JavaScript only when all wait) and calls tick, if set.
+type yielding struct {
+	context.Context
+	looks int
+	tick  func()
+}
+
+func (y *yielding) Err() error {
+	if y.looks++; y.looks%yieldEvery == 0 {
+		yieldToEventLoop()
+		if y.tick != nil {
+			y.tick()
+		}
+	}
+	return y.Context.Err()
+}
+
+// yieldToEventLoop waits for a message through a MessageChannel, which
+// worker.js's c4yield sends: the event loop runs the messages that came
+// before it (a setTimeout would wait 4 ms or more once nested).
+func yieldToEventLoop() {
+	done := make(chan struct{})
+	f := js.FuncOf(func(js.Value, []js.Value) any { close(done); return nil })
+	js.Global().Call("c4yield", f)
+	<-done
+	f.Release()
+}

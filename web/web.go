@@ -1,0 +1,82 @@
+// Package web is c4's page: one copy of its source (static/), which c4
+// serve serves beside its JSON API, and which Build writes, with the solver
+// and the built-in book compiled to WebAssembly, as a static site that any
+// file host serves and that needs no server: the page then asks a Web
+// Worker of its own (static/worker.js, wasm/) instead of the API.
+package web
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+//go:embed static
+var static embed.FS
+
+// Files returns the page's files: index.html, app.js, worker.js and
+// style.css.
+func Files() fs.FS {
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		panic(err) // the embedded folder is always there
+	}
+	return sub
+}
+
+// WasmName is the solver's WebAssembly file in a site; the page looks for
+// it to choose its solver (in the browser if it is there, else c4 serve's
+// API).
+const WasmName = "c4.wasm"
+
+// Build writes the static site into dir, which it creates if needed: the
+// page's files, c4.wasm (the solver and the built-in book, built from the
+// module's source at root with the go command on PATH) and wasm_exec.js of
+// the same Go. A file already there of the same name is replaced; nothing
+// else in dir is touched. It needs the Go toolchain: it is a command for
+// whoever publishes the site, not for the page's users.
+func Build(root, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := fs.WalkDir(Files(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(Files(), path)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, path), data, 0o644)
+		}
+		return err
+	}); err != nil {
+		return fmt.Errorf("writing the page: %w", err)
+	}
+	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goCmd); err != nil {
+		goCmd = "go"
+	}
+	out, err := filepath.Abs(filepath.Join(dir, WasmName))
+	if err != nil {
+		return err
+	}
+	build := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./web/wasm")
+	build.Dir = root
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if msg, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("building %s: %v\n%s", WasmName, err, msg)
+	}
+	goroot, err := exec.Command(goCmd, "env", "GOROOT").Output()
+	if err != nil {
+		return fmt.Errorf("finding wasm_exec.js: %w", err)
+	}
+	js, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return fmt.Errorf("finding wasm_exec.js of this Go: %w", err)
+	}
+	return os.WriteFile(filepath.Join(dir, "wasm_exec.js"), js, 0o644)
+}
