@@ -86,6 +86,16 @@ func TestSiteLoads(t *testing.T) {
 	if solver := eval[string](t, ctx, `document.getElementById("solver").textContent`); !strings.Contains(solver, "in your browser") {
 		t.Errorf("solver %q: not the browser's", solver)
 	}
+	// The worker's single scores, exact and weak, on 7x6 and another board.
+	eval[bool](t, ctx, `((async () => { // one after another: a new question stops the one under way
+		const r = [];
+		for (const [b, p, weak] of [["7x6", "4455", false], ["7x6", "44455554221", true], ["5x4", "", false]]) r.push((await state.solver.solve(b, p, weak)).score);
+		window.singles = r;
+	})(), true)`)
+	browsertest.Wait(t, ctx, `window.singles !== undefined`)
+	if got := eval[[]int](t, ctx, `window.singles`); fmt.Sprint(got) != "[18 -1 0]" {
+		t.Errorf("single scores %v, want [18 -1 0]", got)
+	}
 }
 
 // TestSiteGames plays whole games against c4 as each side, the person
@@ -310,4 +320,21 @@ func TestSiteNarrow(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestSiteOffline: once loaded, the site opens and solves with its server
+// gone (the copy its service worker keeps).
+func TestSiteOffline(t *testing.T) {
+	ctx := browsertest.Start(t, 640)
+	dir, err := siteDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	browsertest.Load(t, ctx, srv.URL+"/", browsertest.Ready)
+	browsertest.Wait(t, ctx, `navigator.serviceWorker.controller !== null || (navigator.serviceWorker.ready.then(() => location.reload()), false)`)
+	browsertest.Wait(t, ctx, browsertest.Ready)
+	srv.Close()
+	browsertest.Load(t, ctx, srv.URL+"/index.html#44", browsertest.Ready+` && location.hash === "#44"`) // another document than the one open
 }

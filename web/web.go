@@ -19,8 +19,8 @@ import (
 //go:embed static
 var static embed.FS
 
-// Files returns the page's files: index.html, app.js, worker.js and
-// style.css.
+// Files returns the page's files: index.html, app.js, style.css, and for
+// the static site worker.js and sw.js (its offline copy).
 func Files() fs.FS {
 	sub, err := fs.Sub(static, "static")
 	if err != nil {

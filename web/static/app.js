@@ -46,7 +46,7 @@ class WorkerSolver {
     if (!q) return;
     if (m.type === "progress") { q.progress(m.nodes, m.micros); return; }
     this.waiting.delete(m.id);
-    if (m.type === "result") q.resolve({ scores: m.scores, nodes: m.nodes, micros: m.micros });
+    if (m.type === "result") q.resolve(m);
     else if (m.type === "stopped") q.resolve(null);
     else q.reject(new Error(m.error));
   }
@@ -57,14 +57,20 @@ class WorkerSolver {
     this.waiting.clear();
   }
 
-  // analyze resolves to the scores of pos's columns (null for a full
-  // one), or to null if stopped; progress(nodes, micros) is called while it
-  // searches.
-  analyze(board, pos, progress) {
+  // analyze resolves to {scores, nodes, micros}: the scores of pos's
+  // columns (null for a full one); or to null if stopped. progress(nodes,
+  // micros) is called while it searches.
+  analyze(board, pos, progress) { return this.ask({ type: "analyze", board, pos, weak: false }, progress); }
+
+  // solve resolves to {score, nodes, micros}: pos's own score, exact or
+  // (weak) its sign; or to null if stopped.
+  solve(board, pos, weak, progress = () => {}) { return this.ask({ type: "solve", board, pos, weak }, progress); }
+
+  ask(question, progress) {
     const id = ++this.id;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, progress });
-      this.worker.postMessage({ id, type: "analyze", board, pos, weak: false });
+      this.worker.postMessage({ id, ...question });
     });
   }
 
@@ -109,7 +115,14 @@ async function chooseSolver() {
   if (typeof WebAssembly === "object" && typeof Worker === "function") {
     try {
       const res = await fetch("c4.wasm", { method: "HEAD" });
-      if (res.ok) { const s = new WorkerSolver(); await s.start(); return s; }
+      if (res.ok) {
+        const s = new WorkerSolver();
+        await s.start();
+        // Offline once loaded: the site's files kept by a service worker
+        // (where the browser allows one: https, or localhost).
+        if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
+        return s;
+      }
     } catch (e) { /* no site's solver: the server's */ }
   }
   const s = new ServerSolver();

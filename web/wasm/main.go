@@ -6,8 +6,10 @@
 //
 //	{id, type: "analyze", board: "7x6", pos: "4453", weak: false}
 //	    -> {id, type: "progress", nodes, micros} while it searches, then
-//	       {id, type: "result", scores: [one a column, null if full], nodes, micros, remembered}
+//	       {id, type: "result", scores: [one per column, null if full], nodes, micros, remembered}
 //	       or {id, type: "error", error}, or {id, type: "stopped"}
+//	{id, type: "solve", board, pos, weak}
+//	    -> the same, with score (the position's own) instead of scores
 //	{type: "stop"}  stops the search under way (its request gets "stopped")
 //
 // A new analyze stops the search under way. The search yields to the
@@ -81,19 +83,20 @@ func (w *worker) handle(_ js.Value, args []js.Value) any {
 	switch msg.Get("type").String() {
 	case "stop":
 		w.stop()
-	case "analyze":
+	case "analyze", "solve":
 		w.stop()
 		ctx, cancel := context.WithCancel(context.Background())
 		id, prev, done := msg.Get("id").Int(), w.done, make(chan struct{})
 		w.cancel, w.done = cancel, done
-		board, pos, weak := msg.Get("board").String(), msg.Get("pos").String(), msg.Get("weak").Truthy()
+		q := question{id: id, board: msg.Get("board").String(), pos: msg.Get("pos").String(),
+			weak: msg.Get("weak").Truthy(), single: msg.Get("type").String() == "solve"}
 		go func() {
 			defer close(done)
 			if prev != nil {
 				<-prev // the solver is not for two searches at once
 			}
 			if ctx.Err() == nil {
-				w.analyze(ctx, id, board, pos, weak)
+				w.answer(ctx, q)
 			} else {
 				post(map[string]any{"id": id, "type": "stopped"})
 			}
@@ -110,13 +113,21 @@ func (w *worker) stop() {
 	}
 }
 
-// analyze answers the question id: the score of each move of pos on board.
-func (w *worker) analyze(ctx context.Context, id int, board, pos string, weak bool) {
-	reply := func(m map[string]any) { m["id"] = id; post(m) }
-	b, err := position.ParseBoard(board)
+// question is one of the page's: the score of each move of pos on board,
+// or with single the position's own score, exact or (weak) its sign.
+type question struct {
+	id           int
+	board, pos   string
+	weak, single bool
+}
+
+// answer answers q.
+func (w *worker) answer(ctx context.Context, q question) {
+	reply := func(m map[string]any) { m["id"] = q.id; post(m) }
+	b, err := position.ParseBoard(q.board)
 	var p position.Position
 	if err == nil {
-		p, err = position.Parse(b, pos)
+		p, err = position.Parse(b, q.pos)
 	}
 	if err == nil && p.IsOver() {
 		err = position.ErrGameOver
@@ -126,36 +137,66 @@ func (w *worker) analyze(ctx context.Context, id int, board, pos string, weak bo
 		return
 	}
 	mode := solve.Strong
-	if weak {
+	if q.weak {
 		mode = solve.Weak
 	}
 	start := time.Now()
+	if q.single {
+		w.single(ctx, p, mode, reply)
+		return
+	}
 	if scores, ok := w.ahead.Recall(p, mode); ok {
 		reply(map[string]any{"type": "result", "scores": jsScores(scores), "nodes": 0, "micros": time.Since(start).Microseconds(), "remembered": true})
 		return
 	}
 	w.ahead.Pause()
 	defer w.ahead.Resume()
-	last := start
-	y := &yielding{Context: ctx, tick: func() {
-		if time.Since(last) >= progressEvery {
-			last = time.Now()
-			nodes, _, _ := w.solver.Progress()
-			reply(map[string]any{"type": "progress", "nodes": nodes, "micros": time.Since(start).Microseconds()})
+	scores, st, err := w.solver.Analyze(w.yielding(ctx, start, reply), p, mode)
+	w.reply(ctx, err, reply, func(m map[string]any) {
+		if mode == solve.Strong {
+			w.ahead.Learn(p, scores)
 		}
-	}}
-	scores, st, err := w.solver.Analyze(y, p, mode)
+		m["scores"], m["nodes"], m["micros"], m["remembered"] = jsScores(scores), st.Nodes, time.Since(start).Microseconds(), false
+	})
+}
+
+// single answers a question of the position's own score.
+func (w *worker) single(ctx context.Context, p position.Position, mode solve.Mode, reply func(map[string]any)) {
+	w.ahead.Pause()
+	defer w.ahead.Resume()
+	start := time.Now()
+	r, err := w.solver.Solve(w.yielding(ctx, start, reply), p, mode)
+	w.reply(ctx, err, reply, func(m map[string]any) {
+		m["score"], m["nodes"], m["micros"] = r.Score, r.Stats.Nodes, time.Since(start).Microseconds()
+	})
+}
+
+// reply sends the answer to a search that ended with err: stopped, an
+// error, or the result that fill completes.
+func (w *worker) reply(ctx context.Context, err error, reply func(map[string]any), fill func(map[string]any)) {
 	switch {
 	case ctx.Err() != nil:
 		reply(map[string]any{"type": "stopped"})
 	case err != nil:
 		reply(map[string]any{"type": "error", "error": err.Error()})
 	default:
-		if mode == solve.Strong {
-			w.ahead.Learn(p, scores)
-		}
-		reply(map[string]any{"type": "result", "scores": jsScores(scores), "nodes": st.Nodes, "micros": time.Since(start).Microseconds(), "remembered": false})
+		m := map[string]any{"type": "result"}
+		fill(m)
+		reply(m)
 	}
+}
+
+// yielding is ctx for a search that started at start: it yields to the
+// event loop, and reports the search's progress every progressEvery.
+func (w *worker) yielding(ctx context.Context, start time.Time, reply func(map[string]any)) context.Context {
+	last := start
+	return &yielding{Context: ctx, tick: func() {
+		if time.Since(last) >= progressEvery {
+			last = time.Now()
+			nodes, _, _ := w.solver.Progress()
+			reply(map[string]any{"type": "progress", "nodes": nodes, "micros": time.Since(start).Microseconds()})
+		}
+	}}
 }
 
 // jsScores is scores for JavaScript: null for a full column.
