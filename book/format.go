@@ -352,11 +352,5 @@ func (c *crcReader) sum() uint32 {
 	return c.crc
 }
 
-// BoardOf is the board of w columns and h rows: position.Standard for
-// 7x6, as c4's commands use it.
-func BoardOf(w, h int) (*position.Board, error) {
-	if w == 7 && h == 6 {
-		return position.Standard, nil
-	}
-	return position.NewBoard(w, h)
-}
+// BoardOf is the board of w columns and h rows.
+func BoardOf(w, h int) (*position.Board, error) { return position.NewBoard(w, h) }

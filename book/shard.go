@@ -43,7 +43,7 @@ func (s Shard) String() string {
 
 // Same says whether s and o are the same shard of the same book.
 func (s Shard) Same(o Shard) bool {
-	return s.Board.String() == o.Board.String() && s.Depth == o.Depth && s.Index == o.Index && s.Count == o.Count
+	return s == o
 }
 
 // Check says whether s is a shard of a layer its board has.

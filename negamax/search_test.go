@@ -296,3 +296,21 @@ func TestProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestSameBoardKeepsTable: a position of a board parsed again ("7x6") is
+// of the solver's board: the table stays, and the second search hits it.
+func TestSameBoardKeepsTable(t *testing.T) {
+	s := New(Options{TableMiB: 16})
+	const moves = "2416615552" // a Begin-Medium line: thousands of nodes
+	p, _ := position.Parse(position.Standard, moves)
+	first, err := s.Solve(context.Background(), p, solve.Strong)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := position.ParseBoard("7x6")
+	q, _ := position.Parse(b, moves)
+	again, err := s.Solve(context.Background(), q, solve.Strong)
+	if err != nil || again.Score != first.Score || again.Stats.Nodes >= first.Stats.Nodes {
+		t.Errorf("again on a parsed 7x6: %+v, %v; first %+v: the table was not kept", again, err, first)
+	}
+}

@@ -30,11 +30,15 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Board describes a board size. It is a value chosen at run time rather than
 // a set of constants; solvers copy what they need from it once per search.
-// The zero Board is not valid: use NewBoard or Standard.
+// There is one Board of each size (NewBoard returns it), so that two boards
+// are the same size exactly when they are the same pointer: a solver that
+// compares them keeps its table. The zero Board is not valid: use NewBoard
+// or Standard.
 type Board struct {
 	w, h   int
 	h1     uint   // H+1: the distance between neighbouring columns
@@ -68,12 +72,25 @@ func mustBoard(w, h int) *Board {
 	return b
 }
 
+// boards holds the one Board of each size made so far.
+var boards sync.Map // [2]int -> *Board
+
 // NewBoard returns the board of w columns and h rows, which must satisfy
-// w >= 1, h >= 1 and (h+1)*w <= 64.
+// w >= 1, h >= 1 and (h+1)*w <= 64: the same *Board for the same size,
+// every time.
 func NewBoard(w, h int) (*Board, error) {
 	if w < 1 || h < 1 || (h+1)*w > 64 {
 		return nil, fmt.Errorf("board %dx%d: need width and height of at least 1 and (height+1)*width <= 64", w, h)
 	}
+	if b, ok := boards.Load([2]int{w, h}); ok {
+		return b.(*Board), nil
+	}
+	b, _ := boards.LoadOrStore([2]int{w, h}, makeBoard(w, h))
+	return b.(*Board), nil
+}
+
+// makeBoard makes the board of w columns and h rows.
+func makeBoard(w, h int) *Board {
 	b := &Board{w: w, h: h, h1: uint(h + 1)}
 	for c := 0; c < w; c++ {
 		b.bottom |= 1 << (uint(c) * b.h1)
@@ -86,7 +103,7 @@ func NewBoard(w, h int) (*Board, error) {
 	if w >= 4 {
 		b.wide = ^uint64(0)
 	}
-	return b, nil
+	return b
 }
 
 // ParseBoard reads a size written "WxH", such as "7x6".

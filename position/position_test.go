@@ -660,3 +660,14 @@ func exactScore(p Position, memo map[uint64]int) int {
 	memo[p.Key()] = best
 	return best
 }
+
+// TestOneBoardASize: a size has one *Board, however it is asked for, so
+// that comparing boards compares sizes.
+func TestOneBoardASize(t *testing.T) {
+	b, err := ParseBoard("7X6")
+	c, _ := NewBoard(7, 6)
+	d, _ := NewBoard(6, 7)
+	if err != nil || b != Standard || c != Standard || d == Standard {
+		t.Errorf("ParseBoard(7X6) %p, NewBoard(7, 6) %p, Standard %p, NewBoard(6, 7) %p", b, c, Standard, d)
+	}
+}

@@ -38,7 +38,7 @@ func Load(dir string, names []string, b *position.Board) (sets []*Set, bad []err
 
 // loadEmbedded picks the named sets of Embedded.
 func loadEmbedded(names []string, b *position.Board) ([]*Set, []error, error) {
-	if b != nil && b.String() != position.Standard.String() {
+	if b != nil && b != position.Standard {
 		return nil, nil, fmt.Errorf("the embedded sets are of 7x6: name a folder of %s sets", b)
 	}
 	all, err := Embedded()

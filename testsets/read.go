@@ -104,12 +104,10 @@ func (s *Set) headerBoard(line string, want *position.Board) error {
 	if err != nil {
 		return fmt.Errorf("its header's board: %w", err)
 	}
-	if want != nil && named.String() != want.String() {
+	if want != nil && named != want {
 		return fmt.Errorf("it is a set of %s, not %s", named, want)
 	}
-	if named.String() != s.Board.String() {
-		s.Board = named
-	}
+	s.Board = named
 	return nil
 }
 

@@ -66,7 +66,7 @@ func CheckShards(paths []string) (book.Shard, error) {
 			return first, fmt.Errorf("merging %s: a whole book, not a shard: use import", path)
 		case len(seen) == 0:
 			first = s
-		case s.Board.String() != first.Board.String() || s.Depth != first.Depth || s.Count != first.Count:
+		case s.Board != first.Board || s.Depth != first.Depth || s.Count != first.Count:
 			return first, fmt.Errorf("merging %s: %s, but %s is %s", path, s, paths[0], first)
 		}
 		if other, ok := seen[s.Index]; ok {

@@ -371,7 +371,7 @@ func (b *Book) Board(want *position.Board) (*position.Board, error) {
 		return held[0], nil
 	}
 	for _, h := range held {
-		if h.String() == want.String() {
+		if h == want {
 			return h, nil
 		}
 	}

@@ -400,8 +400,11 @@ func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return fmt.Errorf("%s: %w", *in, err)
 	}
-	if fs.Changed("board") && h.Board.String() != *board {
-		return fs.usageError(fmt.Errorf("--board %s: %s holds a book of %s", *board, *in, h.Board))
+	if want, err := position.ParseBoard(*board); fs.Changed("board") && want != h.Board {
+		if err != nil {
+			return fs.usageError(fmt.Errorf("--board: %w", err))
+		}
+		return fs.usageError(fmt.Errorf("--board %s: %s holds a book of %s", want, *in, h.Board))
 	}
 	bk, err := store.Open(*db, store.Options{Log: stderr})
 	if err != nil {

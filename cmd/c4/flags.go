@@ -139,9 +139,6 @@ func (f *searchFlags) parseBoard(fs *flagSet) (*position.Board, error) {
 	if err != nil {
 		return nil, fs.usageError(fmt.Errorf("--board: %w", err))
 	}
-	if b.String() == position.Standard.String() {
-		return position.Standard, nil
-	}
 	return b, nil
 }
 
