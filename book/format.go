@@ -354,3 +354,36 @@ func (c *crcReader) sum() uint32 {
 
 // BoardOf is the board of w columns and h rows.
 func BoardOf(w, h int) (*position.Board, error) { return position.NewBoard(w, h) }
+
+// Reduce writes to w the portable file of the whole book in the file in,
+// keeping only the positions of up to depth stones: a smaller book of a
+// deeper one, for where size matters. It returns the number of positions
+// written.
+func Reduce(in io.Reader, w io.Writer, depth int) (int, error) {
+	type entry struct {
+		k     uint64
+		score int
+	}
+	var kept []entry
+	h, err := Decode(in, func(b *position.Board, k uint64, score int) error {
+		if p, _ := b.FromKey(k); p.Moves() <= depth {
+			kept = append(kept, entry{k, score})
+		}
+		return nil
+	})
+	if err == nil && h.Count > 0 {
+		err = fmt.Errorf("it holds %s, not a whole book", h.Shard())
+	}
+	if err != nil {
+		return 0, fmt.Errorf("reading a book: %w", err)
+	}
+	h.Depth = min(h.Depth, depth)
+	return Encode(w, h, func(put func(k uint64, score int) bool) error {
+		for _, e := range kept {
+			if !put(e.k, e.score) {
+				break
+			}
+		}
+		return nil
+	})
+}

@@ -116,3 +116,28 @@ func TestLoad(t *testing.T) {
 		t.Error("a damaged file loaded")
 	}
 }
+
+// TestReduce: a book reduced to fewer stones holds exactly its positions of
+// up to that many, and says so.
+func TestReduce(t *testing.T) {
+	b := mustBoard(t, 4, 4)
+	var out bytes.Buffer
+	n, err := Reduce(bytes.NewReader(encodeLayers(t, b, 6, Shard{})), &out, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, layer := range Enumerate(position.New(b), 4) {
+		want += len(layer)
+	}
+	if n != want || f.Len() != want || f.Depth(b) != 4 {
+		t.Errorf("reduced to %d positions (%d read), depth %d; want %d, 4", n, f.Len(), f.Depth(b), want)
+	}
+	if _, err := Reduce(bytes.NewReader(encodeLayers(t, b, 5, Shard{Board: b, Depth: 5, Count: 2})), &out, 3); err == nil {
+		t.Error("a shard reduced")
+	}
+}

@@ -33,7 +33,7 @@ var siteDir = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return dir, Build(root, dir)
+	return dir, Build(root, dir, DefaultBookStones)
 })
 
 // site serves the site with a plain file server, as any static host

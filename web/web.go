@@ -6,8 +6,12 @@
 package web
 
 import (
+	"c4/book"
+	"c4/book/builtin"
+	"c4/internal/atomicfile"
 	"embed"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -34,13 +38,19 @@ func Files() fs.FS {
 // API).
 const WasmName = "c4.wasm"
 
+// DefaultBookStones is the depth of the site's book: the built-in book's
+// positions of up to 11 stones (1.9 MB), where a site's size matters more
+// than a binary's (docs/web.md).
+const DefaultBookStones = 11
+
 // Build writes the static site into dir, which it creates if needed: the
-// page's files, c4.wasm (the solver and the built-in book, built from the
-// module's source at root with the go command on PATH) and wasm_exec.js of
-// the same Go. A file already there of the same name is replaced; nothing
-// else in dir is touched. It needs the Go toolchain: it is a command for
-// whoever publishes the site, not for the page's users.
-func Build(root, dir string) error {
+// page's files, c4.wasm (the solver, built from the module's source at
+// root with the go command of this Go), wasm_exec.js of the same Go, and
+// book.c4b (the built-in book's positions of up to bookStones stones). A
+// file already there of the same name is replaced; nothing else in dir is
+// touched. It needs the Go toolchain: it is a command for whoever
+// publishes the site, not for the page's users.
+func Build(root, dir string, bookStones int) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -78,5 +88,14 @@ func Build(root, dir string) error {
 	if err != nil {
 		return fmt.Errorf("finding wasm_exec.js of this Go: %w", err)
 	}
-	return os.WriteFile(filepath.Join(dir, "wasm_exec.js"), js, 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "wasm_exec.js"), js, 0o644); err != nil {
+		return err
+	}
+	return atomicfile.Write(filepath.Join(dir, BookName), func(w io.Writer) error {
+		_, err := book.Reduce(builtin.File(), w, bookStones)
+		return err
+	})
 }
+
+// BookName is the site's book file, which the worker reads.
+const BookName = "book.c4b"

@@ -17,6 +17,7 @@ package builtin
 import (
 	"bytes"
 	_ "embed"
+	"io"
 	"sync"
 
 	"c4/book"
@@ -29,6 +30,10 @@ const Stones = 11
 
 //go:embed 7x6.c4b
 var file []byte
+
+// File returns the built-in book's portable file, for a program that
+// writes a smaller book of it (the static site's, see book.Reduce).
+func File() io.Reader { return bytes.NewReader(file) }
 
 // Book returns the built-in book, reading it on the first call.
 func Book() (*book.Frozen, error) { return load() }

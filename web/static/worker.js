@@ -8,7 +8,7 @@
 importScripts("wasm_exec.js");
 
 const params = new URLSearchParams(self.location.search);
-self.c4config = { tableMiB: Number(params.get("tt")) || 128 };
+self.c4config = { tableMiB: Number(params.get("tt")) || 128, book: null };
 
 let waiting = [];
 self.onmessage = e => waiting.push(e.data);
@@ -45,7 +45,14 @@ async function instantiate(go) {
   }
 }
 
+// The book (book.c4b): the Go program reads it as it starts.
+async function book() {
+  const res = await fetch("book.c4b");
+  if (!res.ok) throw new Error("book.c4b: " + res.status);
+  self.c4config.book = new Uint8Array(await res.arrayBuffer());
+}
+
 const go = new Go();
-instantiate(go)
-  .then(instance => go.run(instance))
+Promise.all([instantiate(go), book()])
+  .then(([instance]) => go.run(instance))
   .catch(e => postMessage({ type: "error", error: "c4.wasm: " + e }));

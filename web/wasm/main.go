@@ -1,8 +1,8 @@
 //go:build js && wasm
 
-// Command wasm is c4's solver and built-in book in WebAssembly, run by the
-// page's Web Worker (web/static/worker.js), which passes it the page's
-// messages and posts its answers back:
+// Command wasm is c4's solver in WebAssembly, run by the page's Web Worker
+// (web/static/worker.js), which hands it the book (book.c4b) and the
+// page's messages, and posts its answers back:
 //
 //	{id, type: "analyze", board: "7x6", pos: "4453", weak: false}
 //	    -> {id, type: "progress", nodes, micros} while it searches, then
@@ -20,12 +20,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"syscall/js"
 	"time"
 
 	"c4/ahead"
-	"c4/book/builtin"
+	"c4/book"
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
@@ -51,21 +53,34 @@ const (
 )
 
 func main() {
+	cfg := js.Global().Get("c4config")
 	tableMiB := defaultTableMiB
-	if cfg := js.Global().Get("c4config"); cfg.Type() == js.TypeObject && cfg.Get("tableMiB").Type() == js.TypeNumber {
+	if cfg.Get("tableMiB").Type() == js.TypeNumber {
 		tableMiB = max(cfg.Get("tableMiB").Int(), 1)
 	}
-	bk, err := builtin.Book()
+	bk, err := readBook(cfg.Get("book"))
 	if err != nil {
-		post(map[string]any{"type": "error", "error": "the built-in book: " + err.Error()})
+		post(map[string]any{"type": "error", "error": "the book: " + err.Error()})
 		return
 	}
 	w := &worker{solver: negamax.New(negamax.Options{TableMiB: tableMiB, Book: bk})}
 	w.ahead = ahead.New(negamax.New(negamax.Options{TableMiB: max(tableMiB/2, 1), Book: bk}), budget,
 		func(ctx context.Context) context.Context { return &yielding{Context: ctx} })
 	js.Global().Set("c4handle", js.FuncOf(w.handle))
-	js.Global().Call("c4ready", map[string]any{"book": builtin.Stones, "tableMiB": tableMiB})
+	js.Global().Call("c4ready", map[string]any{"book": bk.Depth(position.Standard), "tableMiB": tableMiB})
 	select {}
+}
+
+// readBook reads the book worker.js fetched (book.c4b, a Uint8Array, as
+// web.Build writes it: the built-in book, to fewer stones where size
+// matters).
+func readBook(data js.Value) (*book.Frozen, error) {
+	if data.Type() != js.TypeObject {
+		return nil, errors.New("book.c4b was not read")
+	}
+	b := make([]byte, data.Get("length").Int())
+	js.CopyBytesToGo(b, data)
+	return book.Load(bytes.NewReader(b))
 }
 
 // worker answers the page's questions, one at a time.
