@@ -214,11 +214,18 @@ func TestSiteAnalysis(t *testing.T) {
 	if h := eval[string](t, ctx, `location.hash`); h != "#445" {
 		t.Errorf("after keys 4, 5: %s, want #445 (c4 moves on its own in analysis?)", h)
 	}
-	for _, tc := range []struct{ key, hash string }{{"u", "#44"}, {"u", "#4"}, {"r", "#44"}, {"r", "#445"}} {
-		if err := chromedp.Do(ctx, chromedp.KeyEvent(tc.key)); err != nil {
+	keysTo(t, ctx, "u", "#44", "u", "#4", "r", "#44", "r", "#445")
+}
+
+// keysTo presses each key of keyHash (key, hash, key, hash...) and waits
+// until the page has answered the position of its hash.
+func keysTo(t *testing.T, ctx context.Context, keyHash ...string) {
+	t.Helper()
+	for i := 0; i+1 < len(keyHash); i += 2 {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(keyHash[i])); err != nil {
 			t.Fatal(err)
 		}
-		browsertest.Wait(t, ctx, browsertest.Ready+` && location.hash === "`+tc.hash+`"`)
+		browsertest.Wait(t, ctx, browsertest.Ready+` && location.hash === "`+keyHash[i+1]+`"`)
 	}
 }
 
@@ -233,13 +240,7 @@ func TestSiteUndoAgainstC4(t *testing.T) {
 		t.Fatal(err)
 	}
 	browsertest.Wait(t, ctx, browsertest.Ready+` && location.hash.length === 5`) // 443 and c4's reply
-	reply := eval[string](t, ctx, `location.hash`)
-	for _, tc := range []struct{ key, hash string }{{"u", "#44"}, {"r", reply}} {
-		if err := chromedp.Do(ctx, chromedp.KeyEvent(tc.key)); err != nil {
-			t.Fatal(err)
-		}
-		browsertest.Wait(t, ctx, browsertest.Ready+` && location.hash === "`+tc.hash+`"`)
-	}
+	keysTo(t, ctx, "u", "#44", "r", eval[string](t, ctx, `location.hash`))
 }
 
 // TestSiteLinks: a link reopens its position (#4453, ?pos=4453, another
