@@ -124,8 +124,6 @@ func TestWins(t *testing.T) {
 	}
 }
 
-func lastMover(moves string) int { return (len(moves) + 1) % 2 }
-
 func TestFirstMovesAndKeys(t *testing.T) {
 	for i := 0; i < 7; i++ {
 		a := mustParse(t, Standard, Format([]int{i}))
@@ -301,14 +299,6 @@ func newGrid(b *Board) *grid {
 		for r := range g.cells[c] {
 			g.cells[c][r] = -1
 		}
-	}
-	return g
-}
-
-func naiveFromMoves(b *Board, moves string) *grid {
-	g := newGrid(b)
-	for i := 0; i < len(moves); i++ {
-		g.play(columnOf(moves[i]), i%2)
 	}
 	return g
 }

@@ -16,7 +16,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 )
 
@@ -66,9 +65,9 @@ func Build(root, dir string, bookStones int) error {
 	}); err != nil {
 		return fmt.Errorf("writing the page: %w", err)
 	}
-	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goCmd); err != nil {
-		goCmd = "go"
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		return fmt.Errorf("building %s needs the go command: %w", WasmName, err)
 	}
 	out, err := filepath.Abs(filepath.Join(dir, WasmName))
 	if err != nil {
