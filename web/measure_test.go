@@ -81,23 +81,31 @@ func TestMeasureSite(t *testing.T) {
 	heap := eval[float64](t, ctx, `performance.memory ? performance.memory.usedJSHeapSize : 0`)
 	t.Logf("memory: WebAssembly %.0f MiB, the page's JavaScript heap %.1f MiB, every chromium process %.0f MiB resident", mem/(1<<20), heap/(1<<20), chromiumRSS()/(1<<20))
 
-	bk, _ := builtin.Book()
-	s := negamax.New(negamax.Options{TableMiB: 128, Book: bk})
-	var web, native []float64
+	var web []float64
 	for _, e := range all {
-		p, err := position.Parse(position.Standard, e.Moves)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t0 := time.Now()
-		if _, _, err := s.Analyze(context.Background(), p, solve.Strong); err != nil {
-			t.Fatal(err)
-		}
-		native = append(native, float64(time.Since(t0).Microseconds())/1000)
 		web = append(web, e.Ms)
 	}
-	t.Logf("%d analyses in 20 games; in the browser, ms: %s; native (one thread, 128 MiB, the built-in book, no solving ahead), ms: %s",
-		len(web), summary(web), summary(native))
+	t.Logf("%d analyses in 20 games; in the browser, ms: %s", len(web), summary(web))
+	// Natively, one thread and two: what two workers sharing a position's
+	// moves could gain at most (negamax's threads divide the moves and share
+	// a table; the browser's workers would not share one).
+	bk, _ := builtin.Book()
+	for _, threads := range []int{1, 2} {
+		s := negamax.New(negamax.Options{TableMiB: 128, Threads: threads, Book: bk})
+		var native []float64
+		for _, e := range all {
+			p, err := position.Parse(position.Standard, e.Moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t0 := time.Now()
+			if _, _, err := s.Analyze(context.Background(), p, solve.Strong); err != nil {
+				t.Fatal(err)
+			}
+			native = append(native, float64(time.Since(t0).Microseconds())/1000)
+		}
+		t.Logf("native, %d thread(s), 128 MiB, the built-in book, no solving ahead, ms: %s", threads, summary(native))
+	}
 }
 
 // summary is the p50, p90, p99 and max of xs.
