@@ -11,6 +11,7 @@ import (
 
 	"c4/bench"
 	"c4/internal/atomicfile"
+	"c4/internal/cli"
 	"c4/internal/machine"
 	"c4/position"
 	"c4/testsets"
@@ -31,24 +32,24 @@ replace a regular file of that name once complete, and never anything else.
 Exit status 1 on any mismatch.`
 
 func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench", benchUsage, stdout, stderr)
+	fs := cli.NewFlagSet("bench", benchUsage, stdout, stderr)
 	var sf searchFlags
 	sf.register(fs, true, "none")
 	dir := fs.String("dir", "", "folder of set files (default: the embedded sets)")
 	names := fs.StringSlice("set", nil, "set `NAME`s to run, in order (default: all six)")
 	var limit int
-	fs.intVar(&limit, "limit", 0, 0, 1<<30, "solve only the first `N` positions of each set (0: all)")
+	fs.IntVar(&limit, "limit", 0, 0, 1<<30, "solve only the first `N` positions of each set (0: all)")
 	keep := fs.Bool("keep-table", false, "keep the transposition table between positions")
 	format := fs.String("format", "table", "report format: "+strings.Join(bench.Formats(), ", "))
 	out := fs.String("out", "", "write the report to `FILE` instead of standard output")
 	compare := fs.String("compare", "", "show each figure beside those of an earlier run's JSON report `FILE`")
 	plot := fs.String("plot", "", "draw the time distribution and mean nodes of each set as an SVG `FILE`")
 	profile := fs.String("cpuprofile", "", "write a CPU profile of the solving to `FILE`, for go tool pprof (and cmd/c4/default.pgo)")
-	if done, err := fs.parse(args); done {
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	if !slices.Contains(bench.Formats(), *format) {
-		return fs.usageError(fmt.Errorf("--format %q: want one of %s", *format, strings.Join(bench.Formats(), ", ")))
+		return fs.UsageError(fmt.Errorf("--format %q: want one of %s", *format, strings.Join(bench.Formats(), ", ")))
 	}
 	var want *position.Board // each set's own board, unless --board says
 	if fs.Changed("board") {
@@ -89,7 +90,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 	}
-	opts := bench.Options{Limit: limit, Mode: sf.mode(), KeepTable: *keep, Progress: progressTo(stderr)}
+	opts := bench.Options{Limit: limit, Mode: sf.mode(), KeepTable: *keep, Progress: cli.ProgressTo(stderr)}
 	rows, runErr := bench.RunSets(ctx, sets, engine, opts, func(m bench.Mismatch) {
 		fmt.Fprintf(stderr, "c4 bench: %s line %d: %q scored %d, the set says %d\n", m.Set, m.Case.Line, m.Case.Moves, m.Got, m.Case.Score)
 	})
@@ -107,7 +108,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	if runErr != nil {
-		return interrupted(runErr, "the report shows the positions solved")
+		return cli.Interrupted(runErr, "the report shows the positions solved")
 	}
 	if n := report.Mismatches(); n > 0 || len(bad) > 0 {
 		return fmt.Errorf("%d scores differ from the sets, %d lines could not be read", n, len(bad))

@@ -12,6 +12,7 @@ import (
 	"c4/book"
 	"c4/book/gen"
 	"c4/book/store"
+	"c4/internal/cli"
 	"c4/negamax"
 	"c4/pns"
 	"c4/position"
@@ -74,28 +75,18 @@ func runBook(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		"verify": bookVerify, "export": bookExport, "import": bookImport,
 	}
 	if len(args) == 0 || sub[args[0]] == nil {
-		return subUsage("book", bookUsage, args, stdout, stderr)
+		return cli.SubUsage("book", bookUsage, args, stdout, stderr)
 	}
 	if err := sub[args[0]](ctx, args[1:], stdout, stderr); err != nil {
-		return &subError{args[0], err}
+		return &cli.SubError{Name: args[0], Err: err}
 	}
 	return nil
 }
 
-// subError is the error of a subcommand (of book, testsets), which its
-// message names: "c4 book generate: ...".
-type subError struct {
-	name string
-	err  error
-}
-
-func (e *subError) Error() string { return e.name + ": " + e.err.Error() }
-func (e *subError) Unwrap() error { return e.err }
-
 // readBook opens the database of --db to read and returns the board to
 // work on: --board if given (which the database must hold a book of), else
 // the one board it holds a book of.
-func readBook(fs *flagSet, db, board string) (*store.Book, *position.Board, error) {
+func readBook(fs *cli.FlagSet, db, board string) (*store.Book, *position.Board, error) {
 	if err := needDB(fs, db); err != nil {
 		return nil, nil, err
 	}
@@ -103,7 +94,7 @@ func readBook(fs *flagSet, db, board string) (*store.Book, *position.Board, erro
 	if fs.Changed("board") {
 		b, err := position.ParseBoard(board)
 		if err != nil {
-			return nil, nil, fs.usageError(fmt.Errorf("--board: %w", err))
+			return nil, nil, fs.UsageError(fmt.Errorf("--board: %w", err))
 		}
 		want = b
 	}
@@ -111,28 +102,28 @@ func readBook(fs *flagSet, db, board string) (*store.Book, *position.Board, erro
 }
 
 // needDB is the usage error of a command without --db.
-func needDB(fs *flagSet, db string) error {
+func needDB(fs *cli.FlagSet, db string) error {
 	if db == "" {
-		return fs.usageError(errors.New("--db DIR is required"))
+		return fs.UsageError(errors.New("--db DIR is required"))
 	}
 	return nil
 }
 
 func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book generate", generateBookUsage, stdout, stderr)
+	fs := cli.NewFlagSet("book generate", generateBookUsage, stdout, stderr)
 	db := fs.String("db", "", "book database `DIR`")
 	var depth int
-	fs.intVar(&depth, "depth", -1, 0, 128, "the most stones of a position in the book (required)")
+	fs.IntVar(&depth, "depth", -1, 0, 128, "the most stones of a position in the book (required)")
 	root := fs.String("root", "", "only positions at or below this `POSITION`")
 	shard := fs.String("shard", "", "solve only shard `I/N` of the deepest layer, into --out (no --db)")
 	out := fs.String("out", "", "with --shard, the `FILE` to write, or a folder (DIR/) to name it in")
 	var sf searchFlags
 	sf.register(fs, false, "")
-	if done, err := fs.parse(args); done {
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	if !fs.Changed("depth") {
-		return fs.usageError(errors.New("--depth N is required"))
+		return fs.UsageError(errors.New("--depth N is required"))
 	}
 	b, err := sf.parseBoard(fs)
 	if err != nil {
@@ -142,19 +133,19 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return shardGenerate(ctx, fs, &sf, b, depth, *shard, *out, stdout)
 	}
 	if *out != "" {
-		return fs.usageError(errors.New("--out works with --shard only"))
+		return fs.UsageError(errors.New("--out works with --shard only"))
 	}
 	if err := needDB(fs, *db); err != nil {
 		return err
 	}
 	r, err := position.Parse(b, *root)
 	if err != nil {
-		return fs.usageError(fmt.Errorf("--root: %w", err))
+		return fs.UsageError(fmt.Errorf("--root: %w", err))
 	}
 	if depth < r.Moves() || depth > b.Cells() {
-		return fs.usageError(fmt.Errorf("--depth %d: want %d (the root's stones) to %d (the board's cells)", depth, r.Moves(), b.Cells()))
+		return fs.UsageError(fmt.Errorf("--depth %d: want %d (the root's stones) to %d (the board's cells)", depth, r.Moves(), b.Cells()))
 	}
-	g := gen.Generator{Root: r, Depth: depth, Threads: sf.threads, TableMiB: sf.tableMiB, Progress: progressTo(stderr)}
+	g := gen.Generator{Root: r, Depth: depth, Threads: sf.threads, TableMiB: sf.tableMiB, Progress: cli.ProgressTo(stderr)}
 	if err := fits(g.Check(), g.Bytes()); err != nil {
 		return err
 	}
@@ -167,25 +158,25 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	layers, err := g.Run(ctx)
 	gen.WriteLayers(stdout, layers)
 	fmt.Fprintf(stdout, "total %s\n", time.Since(start).Round(time.Millisecond))
-	return interrupted(bk.Finish(err), "what was solved is kept; run the same command again to finish")
+	return cli.Interrupted(bk.Finish(err), "what was solved is kept; run the same command again to finish")
 }
 
 // shardGenerate is book generate --shard: one shard into --out.
-func shardGenerate(ctx context.Context, fs *flagSet, sf *searchFlags, b *position.Board, depth int, shard, out string, stdout io.Writer) error {
+func shardGenerate(ctx context.Context, fs *cli.FlagSet, sf *searchFlags, b *position.Board, depth int, shard, out string, stdout io.Writer) error {
 	for _, f := range []string{"db", "root"} {
 		if fs.Changed(f) {
-			return fs.usageError(fmt.Errorf("--%s: a shard needs no database and starts from the empty board", f))
+			return fs.UsageError(fmt.Errorf("--%s: a shard needs no database and starts from the empty board", f))
 		}
 	}
 	i, n, err := book.ParseShard(shard)
 	if err != nil {
-		return fs.usageError(fmt.Errorf("--shard %w", err))
+		return fs.UsageError(fmt.Errorf("--shard %w", err))
 	}
 	if out == "" {
-		return fs.usageError(errors.New("--out FILE is required"))
+		return fs.UsageError(errors.New("--out FILE is required"))
 	}
 	j := gen.ShardJob{Shard: book.Shard{Board: b, Depth: depth, Index: i, Count: n},
-		Out: out, Threads: sf.threads, TableMiB: sf.tableMiB, Progress: progressTo(fs.Output())}
+		Out: out, Threads: sf.threads, TableMiB: sf.tableMiB, Progress: cli.ProgressTo(fs.Output())}
 	if info, err := os.Stat(out); strings.HasSuffix(out, "/") || err == nil && info.IsDir() {
 		j.Out = strings.TrimSuffix(out, "/") + "/" + j.Shard.FileName()
 	}
@@ -196,7 +187,7 @@ func shardGenerate(ctx context.Context, fs *flagSet, sf *searchFlags, b *positio
 	r, err := j.Run(ctx)
 	switch {
 	case err != nil:
-		return interrupted(err, fmt.Sprintf("what was solved is kept in %s.part; run the same command again to finish", j.Out))
+		return cli.Interrupted(err, fmt.Sprintf("what was solved is kept in %s.part; run the same command again to finish", j.Out))
 	case r.Done:
 		fmt.Fprintf(stdout, "%s: already complete, %d positions; nothing to do\n", j.Out, r.Positions)
 	default:
@@ -206,11 +197,11 @@ func shardGenerate(ctx context.Context, fs *flagSet, sf *searchFlags, b *positio
 }
 
 func bookMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book merge", mergeBookUsage, stdout, stderr)
-	fs.withArgs = true
+	fs := cli.NewFlagSet("book merge", mergeBookUsage, stdout, stderr)
+	fs.WithArgs = true
 	db := fs.String("db", "", "book database `DIR`")
 	check := fs.Bool("check", false, "only check that the shards are all there and sound; write nothing")
-	if done, err := fs.parse(args); done {
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	if !*check {
@@ -237,20 +228,20 @@ func bookMerge(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	start := time.Now()
-	s, err = gen.Merge(ctx, bk, files, progressTo(stderr))
+	s, err = gen.Merge(ctx, bk, files, cli.ProgressTo(stderr))
 	if err = bk.Finish(err); err != nil {
-		return interrupted(err, "run the same command again to finish")
+		return cli.Interrupted(err, "run the same command again to finish")
 	}
 	fmt.Fprintf(stdout, "%d shards of the %d-stone layer of %s merged into %s, depth %d (%s)\n", s.Count, s.Depth, s.Board, *db, s.Depth, time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
 func bookLookup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book lookup", "book lookup --db DIR [--board WxH] POSITION...\n\nPrints \"<position> <score> moves: <score of each column>\" (-1000: full, ?: not in the book).", stdout, stderr)
-	fs.withArgs = true
+	fs := cli.NewFlagSet("book lookup", "book lookup --db DIR [--board WxH] POSITION...\n\nPrints \"<position> <score> moves: <score of each column>\" (-1000: full, ?: not in the book).", stdout, stderr)
+	fs.WithArgs = true
 	db := fs.String("db", "", "book database `DIR`")
 	board := fs.String("board", "7x6", "board size, `WxH` (default: the database's one board)")
-	if done, err := fs.parse(args); done {
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	bk, b, err := readBook(fs, *db, *board)
@@ -270,16 +261,16 @@ func bookLookup(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	if failed {
-		return errFailed
+		return cli.ErrFailed
 	}
 	return nil
 }
 
 func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book stats", "book stats --db DIR [--board WxH]\n\nThe positions and results of the book of each board in the database (or of --board), by stones.", stdout, stderr)
+	fs := cli.NewFlagSet("book stats", "book stats --db DIR [--board WxH]\n\nThe positions and results of the book of each board in the database (or of --board), by stones.", stdout, stderr)
 	db := fs.String("db", "", "book database `DIR`")
 	board := fs.String("board", "7x6", "board size, `WxH` (default: every board in the database)")
-	if done, err := fs.parse(args); done {
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	bk, b, err := readBook(fs, *db, *board)
@@ -318,14 +309,14 @@ and a wrong engine tell apart. Prints what was checked by stones; exit 1 if
 an engine disagrees with the book.`
 
 func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book verify", verifyUsage, stdout, stderr)
+	fs := cli.NewFlagSet("book verify", verifyUsage, stdout, stderr)
 	db := fs.String("db", "", "book database `DIR`")
 	var sample int
-	fs.intVar(&sample, "sample", 20, 1, 1<<30, "entries to check of each number of stones")
+	fs.IntVar(&sample, "sample", 20, 1, 1<<30, "entries to check of each number of stones")
 	seed := fs.Uint64("seed", 1, "random seed")
 	var sf searchFlags
 	sf.register(fs, false, "")
-	if done, err := fs.parse(args); done {
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	opts, err := sf.negamaxOptions(nil, 2) // and DFPN's table
@@ -346,28 +337,28 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintf(stderr, "c4 book verify: %v\n", m)
 	}
 	if err != nil {
-		return interrupted(err, "")
+		return cli.Interrupted(err, "")
 	}
 	checked := store.WriteSampled(stdout, layers)
 	fmt.Fprintf(stdout, "board %s: %d entries checked by negamax and dfpn, %d disagreements (%s)\n", b, checked, len(bad), time.Since(start).Round(time.Millisecond))
 	if len(bad) > 0 {
-		return errFailed
+		return cli.ErrFailed
 	}
 	return nil
 }
 
 func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book export", "book export --db DIR --out FILE [--depth N] [--board WxH]\n\nWrites the book (of up to --depth stones, for a smaller book of a deeper one) to\nFILE, replacing a regular file of that name once complete, never anything else.", stdout, stderr)
+	fs := cli.NewFlagSet("book export", "book export --db DIR --out FILE [--depth N] [--board WxH]\n\nWrites the book (of up to --depth stones, for a smaller book of a deeper one) to\nFILE, replacing a regular file of that name once complete, never anything else.", stdout, stderr)
 	db := fs.String("db", "", "book database `DIR`")
 	board := fs.String("board", "7x6", "board size, `WxH` (default: the database's one board)")
 	out := fs.String("out", "", "the portable `FILE` to write")
 	var depth int
-	fs.intVar(&depth, "depth", 128, 0, 128, "only positions of up to `N` stones (default: all)")
-	if done, err := fs.parse(args); done {
+	fs.IntVar(&depth, "depth", 128, 0, 128, "only positions of up to `N` stones (default: all)")
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	if *out == "" {
-		return fs.usageError(errors.New("--out FILE is required"))
+		return fs.UsageError(errors.New("--out FILE is required"))
 	}
 	bk, b, err := readBook(fs, *db, *board)
 	if err != nil {
@@ -383,15 +374,15 @@ func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("book import", "book import --in FILE --db DIR [--board WxH]\n\nA damaged file changes nothing; a database the command made is removed again.", stdout, stderr)
+	fs := cli.NewFlagSet("book import", "book import --in FILE --db DIR [--board WxH]\n\nA damaged file changes nothing; a database the command made is removed again.", stdout, stderr)
 	db := fs.String("db", "", "book database `DIR`")
 	board := fs.String("board", "7x6", "board size, `WxH`: the file's must be this (default: the file's)")
 	in := fs.String("in", "", "the portable `FILE` to read")
-	if done, err := fs.parse(args); done {
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	if *in == "" {
-		return fs.usageError(errors.New("--in FILE is required"))
+		return fs.UsageError(errors.New("--in FILE is required"))
 	}
 	if err := needDB(fs, *db); err != nil {
 		return err
@@ -402,9 +393,9 @@ func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if want, err := position.ParseBoard(*board); fs.Changed("board") && want != h.Board {
 		if err != nil {
-			return fs.usageError(fmt.Errorf("--board: %w", err))
+			return fs.UsageError(fmt.Errorf("--board: %w", err))
 		}
-		return fs.usageError(fmt.Errorf("--board %s: %s holds a book of %s", want, *in, h.Board))
+		return fs.UsageError(fmt.Errorf("--board %s: %s holds a book of %s", want, *in, h.Board))
 	}
 	bk, err := store.Open(*db, store.Options{Log: stderr})
 	if err != nil {
@@ -412,7 +403,7 @@ func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	b, n, err := bk.ImportFile(ctx, *in)
 	if err = bk.Finish(err); err != nil {
-		return interrupted(err, "run the same command again to finish")
+		return cli.Interrupted(err, "run the same command again to finish")
 	}
 	fmt.Fprintf(stdout, "%d positions of %s read into %s\n", n, b, *db)
 	return nil

@@ -5,95 +5,15 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/spf13/pflag"
-
 	"c4/book/builtin"
 	"c4/book/store"
+	"c4/internal/cli"
 	"c4/internal/hugemem"
 	"c4/negamax"
 	"c4/pns"
 	"c4/position"
 	"c4/solve"
 )
-
-// errUsage is a bad command line, already reported.
-var errUsage = errors.New("usage")
-
-// flagSet is a command's flags, with the ranges of its numeric ones.
-type flagSet struct {
-	*pflag.FlagSet
-	withArgs bool // the command takes arguments besides its flags
-	ranges   []intRange
-}
-
-// intRange is a numeric flag's range, checked after parsing.
-type intRange struct {
-	name   string
-	value  *int
-	lo, hi int
-}
-
-// newFlagSet returns the flag set of command name: --help prints usage and
-// the flags on stdout, as asked for; errors go to stderr.
-func newFlagSet(name, usage string, stdout, stderr io.Writer) *flagSet {
-	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.SortFlags = false
-	fs.Usage = func() {
-		fmt.Fprintf(stdout, "usage: c4 %s\n\nFlags:\n%s\n%s\n", usage, fs.FlagUsages(), exitHelp)
-	}
-	return &flagSet{FlagSet: fs}
-}
-
-// intVar adds a numeric flag whose values must lie in [lo, hi]; its help
-// states the range.
-func (fs *flagSet) intVar(p *int, name string, def, lo, hi int, usage string) {
-	fs.IntVar(p, name, def, fmt.Sprintf("%s (%d to %d)", usage, lo, hi))
-	fs.ranges = append(fs.ranges, intRange{name, p, lo, hi})
-}
-
-// parse parses args, reporting a bad command line (a flag out of its
-// range too) as errUsage, and --help as success with nothing to do
-// (done).
-func (fs *flagSet) parse(args []string) (done bool, err error) {
-	err = fs.Parse(args)
-	switch {
-	case errors.Is(err, pflag.ErrHelp):
-		return true, nil
-	case err == nil && fs.NArg() > 0 && !fs.withArgs:
-		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
-	}
-	for _, r := range fs.ranges { // a default needs no check
-		if err == nil && fs.Changed(r.name) && (*r.value < r.lo || *r.value > r.hi) {
-			err = fmt.Errorf("--%s %d: want %d to %d", r.name, *r.value, r.lo, r.hi)
-		}
-	}
-	if err != nil {
-		return true, fs.usageError(err)
-	}
-	return false, nil
-}
-
-// usageError reports err as a bad command line.
-func (fs *flagSet) usageError(err error) error {
-	fmt.Fprintf(fs.Output(), "c4 %s: %v (see --help)\n", fs.Name(), err)
-	return errUsage
-}
-
-// subUsage answers a command with subcommands (book, testsets) whose args
-// name none: its usage on stdout for --help, else on stderr, after naming
-// an unknown subcommand, as a usage error.
-func subUsage(name, usage string, args []string, stdout, stderr io.Writer) error {
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		fmt.Fprintf(stdout, "usage: c4 %s\n", usage)
-		return nil
-	}
-	if len(args) > 0 {
-		fmt.Fprintf(stderr, "c4 %s: unknown command %q\n", name, args[0])
-	}
-	fmt.Fprintf(stderr, "usage: c4 %s\n", usage)
-	return errUsage
-}
 
 // searchFlags are the values of the flags of every command that searches.
 type searchFlags struct {
@@ -110,15 +30,15 @@ type searchFlags struct {
 // --dfpn-endgame if engines; and --book with its default unless book is
 // "" (the commands that measure the search default to none, those that
 // play to builtin).
-func (f *searchFlags) register(fs *flagSet, engines bool, book string) {
+func (f *searchFlags) register(fs *cli.FlagSet, engines bool, book string) {
 	fs.StringVar(&f.board, "board", "7x6", "board size, `WxH`, with W and H from 1 and (H+1)*W <= 64")
-	fs.intVar(&f.tableMiB, "tt-mib", solve.DefaultTableMiB, 1, solve.MaxTableMiB, "transposition table size in `MiB`")
-	fs.intVar(&f.threads, "threads", solve.DefaultThreads(), 1, solve.MaxThreads, "`N` goroutines searching each position at once")
+	fs.IntVar(&f.tableMiB, "tt-mib", solve.DefaultTableMiB, 1, solve.MaxTableMiB, "transposition table size in `MiB`")
+	fs.IntVar(&f.threads, "threads", solve.DefaultThreads(), 1, solve.MaxThreads, "`N` goroutines searching each position at once")
 	f.engine = "negamax"
 	if engines {
 		fs.BoolVarP(&f.weak, "weak", "w", false, "weak solving: only win (1), draw (0) or loss (-1)")
 		fs.StringVar(&f.engine, "engine", "negamax", "negamax (exact alpha-beta) or dfpn (proof numbers, weak only)")
-		fs.intVar(&f.endgame, "dfpn-endgame", pns.DefaultEndgameCells, 0, 128, "with --engine dfpn, positions with at most `N` empty cells are solved by plain depth-first search; 0: proof numbers all the way")
+		fs.IntVar(&f.endgame, "dfpn-endgame", pns.DefaultEndgameCells, 0, 128, "with --engine dfpn, positions with at most `N` empty cells are solved by plain depth-first search; 0: proof numbers all the way")
 	}
 	if book != "" {
 		fs.StringVar(&f.book, "book", book, fmt.Sprintf("opening book to answer early positions from: a database `DIR` (c4 book generate), builtin (7x6, up to %d stones, inside c4) or none", builtin.Stones))
@@ -134,10 +54,10 @@ func (f *searchFlags) mode() solve.Mode {
 }
 
 // parseBoard reads --board; a bad one is a usage error.
-func (f *searchFlags) parseBoard(fs *flagSet) (*position.Board, error) {
+func (f *searchFlags) parseBoard(fs *cli.FlagSet) (*position.Board, error) {
 	b, err := position.ParseBoard(f.board)
 	if err != nil {
-		return nil, fs.usageError(fmt.Errorf("--board: %w", err))
+		return nil, fs.UsageError(fmt.Errorf("--board: %w", err))
 	}
 	return b, nil
 }
@@ -152,7 +72,7 @@ func (f *searchFlags) negamaxOptions(bk negamax.Book, n int) (negamax.Options, e
 // open checks the engine flags against each other and returns the board
 // and the engine they ask for (with the book of --book), and what closes
 // the book. A negamax engine is also returned as such, for its progress.
-func (f *searchFlags) open(fs *flagSet) (*position.Board, solve.Engine, *negamax.Solver, func(), error) {
+func (f *searchFlags) open(fs *cli.FlagSet) (*position.Board, solve.Engine, *negamax.Solver, func(), error) {
 	b, err := f.parseBoard(fs)
 	if err == nil {
 		err = f.checkEngine(fs)
@@ -176,7 +96,7 @@ func (f *searchFlags) open(fs *flagSet) (*position.Board, solve.Engine, *negamax
 
 // checkEngine checks the engine flags against each other; a mismatch is
 // a usage error.
-func (f *searchFlags) checkEngine(fs *flagSet) error {
+func (f *searchFlags) checkEngine(fs *cli.FlagSet) error {
 	var err error
 	switch {
 	case f.engine != "negamax" && f.engine != "dfpn":
@@ -190,12 +110,12 @@ func (f *searchFlags) checkEngine(fs *flagSet) error {
 	default:
 		return nil
 	}
-	return fs.usageError(err)
+	return fs.UsageError(err)
 }
 
 // negamax returns a negamax solver of the flags for board b, with the book
 // of --book, and what closes the book.
-func (f *searchFlags) negamax(fs *flagSet, b *position.Board) (*negamax.Solver, func(), error) {
+func (f *searchFlags) negamax(fs *cli.FlagSet, b *position.Board) (*negamax.Solver, func(), error) {
 	bk, closeBook, err := openBook(f.book, b, fs.Changed("book"), fs.Output())
 	if err != nil {
 		return nil, nil, err

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"c4/book/builtin"
+	"c4/internal/cli"
 	"c4/play"
 )
 
@@ -19,16 +20,16 @@ stones at once; without a book (--book none) early positions take the
 solver seconds to a minute.`, builtin.Stones)
 
 func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("play", playUsage, stdout, stderr)
+	fs := cli.NewFlagSet("play", playUsage, stdout, stderr)
 	var sf searchFlags
 	sf.register(fs, false, "builtin")
 	first := fs.String("first", "human", "who plays first: human or c4")
 	hints := fs.Bool("hints", false, "show the score of every column before each of your moves")
-	if done, err := fs.parse(args); done {
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	if *first != "human" && *first != "c4" {
-		return fs.usageError(fmt.Errorf("--first %q: want human or c4", *first))
+		return fs.UsageError(fmt.Errorf("--first %q: want human or c4", *first))
 	}
 	b, err := sf.parseBoard(fs)
 	if err != nil {
@@ -44,12 +45,12 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		humanParity = 1
 	}
 	cfg := play.Config{
-		Board: b, Solver: s, Hints: *hints, Colour: colour(stdout),
+		Board: b, Solver: s, Hints: *hints, Colour: cli.Colour(stdout),
 		HumansTurn: func(stones int) bool { return stones%2 == humanParity },
 	}
-	if isTerminal(stderr) {
+	if cli.IsTerminal(stderr) {
 		sv := solver{engine: s, analyze: true, stderr: stderr}
 		cfg.Searching = sv.showProgress
 	}
-	return interrupted(play.Run(ctx, cfg, stdin, stdout), "")
+	return cli.Interrupted(play.Run(ctx, cfg, stdin, stdout), "")
 }

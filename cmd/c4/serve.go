@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"c4/book/builtin"
+	"c4/internal/cli"
 	"c4/serve"
 )
 
@@ -32,7 +33,7 @@ Requests are logged on stderr (--log json: one JSON object per line). SIGINT
 or SIGTERM shuts down gracefully (exit status 130 or 143).`, builtin.Stones)
 
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("serve", serveUsage, stdout, stderr)
+	fs := cli.NewFlagSet("serve", serveUsage, stdout, stderr)
 	var sf searchFlags
 	sf.register(fs, false, "builtin")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
@@ -41,11 +42,11 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	ahead := fs.Bool("ahead", true, "solve the positions a game is likely to ask for next while idle")
 	logFormat := fs.String("log", "text", "request logs on stderr: text (key=value) or json (one object per line)")
 	fs.Lookup("threads").Usage = "`N` solves at once, each with its own table and searching on every core (1 to 1024)"
-	if done, err := fs.parse(args); done {
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	if *budget <= 0 || *wait <= 0 {
-		return fs.usageError(fmt.Errorf("--budget %s, --wait %s: want more than 0", *budget, *wait))
+		return fs.UsageError(fmt.Errorf("--budget %s, --wait %s: want more than 0", *budget, *wait))
 	}
 	var logs slog.Handler
 	switch *logFormat {
@@ -54,7 +55,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	case "json":
 		logs = slog.NewJSONHandler(stderr, nil)
 	default:
-		return fs.usageError(fmt.Errorf("--log %q: want text or json", *logFormat))
+		return fs.UsageError(fmt.Errorf("--log %q: want text or json", *logFormat))
 	}
 	b, err := sf.parseBoard(fs)
 	if err != nil {

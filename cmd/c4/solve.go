@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"c4/internal/cli"
 	"c4/internal/progress"
 	"c4/negamax"
 	"c4/position"
@@ -29,13 +30,13 @@ position is reported on stderr and the run goes on; the exit status is then
 1.`
 
 func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("solve", solveUsage, stdout, stderr)
-	fs.withArgs = true
+	fs := cli.NewFlagSet("solve", solveUsage, stdout, stderr)
+	fs.WithArgs = true
 	var sf searchFlags
 	sf.register(fs, true, "none")
 	analyze := fs.BoolP("analyze", "a", false, "print the score of each column instead (-1000: full)")
 	stats := fs.Bool("stats", false, "append the nodes searched and the microseconds taken")
-	if done, err := fs.parse(args); done {
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	b, engine, exact, closeBook, err := sf.open(fs)
@@ -59,10 +60,10 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		return s.line(fmt.Sprintf("line %d", n), moves, firstErr(err, perr))
 	}); err != nil {
-		return interrupted(err, "")
+		return cli.Interrupted(err, "")
 	}
 	if s.failed {
-		return errFailed
+		return cli.ErrFailed
 	}
 	return nil
 }
@@ -96,7 +97,7 @@ func (s *solver) line(where, moves string, err error) error {
 	}
 	if err != nil {
 		if s.ctx.Err() != nil {
-			return interrupted(s.ctx.Err(), "")
+			return cli.Interrupted(s.ctx.Err(), "")
 		}
 		s.failed = true
 		s.out.Flush()
@@ -146,7 +147,7 @@ func (s *solver) answer(moves string) (string, error) {
 // stderr while a search takes more than a second, if stderr is a
 // terminal; it returns what stops it.
 func (s *solver) showProgress(moves string) (stop func()) {
-	if s.engine == nil || !isTerminal(s.stderr) {
+	if s.engine == nil || !cli.IsTerminal(s.stderr) {
 		return func() {}
 	}
 	label, start := strconv.Quote(moves), time.Now()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"c4/internal/cli"
 	"c4/testsets"
 )
 
@@ -23,34 +24,34 @@ board, which c4 bench then uses.`
 
 func runTestsets(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "generate" {
-		return subUsage("testsets", generateUsage, args, stdout, stderr)
+		return cli.SubUsage("testsets", generateUsage, args, stdout, stderr)
 	}
 	if err := testsetsGenerate(ctx, args[1:], stdout, stderr); err != nil {
-		return &subError{"generate", err}
+		return &cli.SubError{Name: "generate", Err: err}
 	}
 	return nil
 }
 
 func testsetsGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("testsets generate", generateUsage, stdout, stderr)
+	fs := cli.NewFlagSet("testsets generate", generateUsage, stdout, stderr)
 	var sf searchFlags
 	sf.register(fs, false, "")
 	level := fs.String("level", "", "begin, middle or end (or 1, 2 or 3)")
 	rating := fs.String("rating", "", "easy, medium or hard (or 1, 2 or 3)")
 	var count, minStones int
-	fs.intVar(&count, "count", 100, 1, 1<<24, "positions in the set")
+	fs.IntVar(&count, "count", 100, 1, 1<<24, "positions in the set")
 	seed := fs.Uint64("seed", 1, "random seed")
-	fs.intVar(&minStones, "min-stones", 0, 0, 128, "draw positions of at least `N` stones (within the level's range)")
-	if done, err := fs.parse(args); done {
+	fs.IntVar(&minStones, "min-stones", 0, 0, 128, "draw positions of at least `N` stones (within the level's range)")
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	l, err := testsets.ParseLevel(*level)
 	if err != nil {
-		return fs.usageError(err)
+		return fs.UsageError(err)
 	}
 	r, err := testsets.ParseRating(*rating)
 	if err != nil {
-		return fs.usageError(err)
+		return fs.UsageError(err)
 	}
 	b, err := sf.parseBoard(fs)
 	if err != nil {
@@ -61,10 +62,10 @@ func testsetsGenerate(ctx context.Context, args []string, stdout, stderr io.Writ
 		return err
 	}
 	g := testsets.Generator{Board: b, Level: l, Rating: r, Count: count, Seed: *seed, Solver: s, MinStones: minStones,
-		Progress: progressTo(stderr)}
+		Progress: cli.ProgressTo(stderr)}
 	set, err := g.Generate(ctx)
 	if err != nil {
-		return interrupted(err, "nothing written")
+		return cli.Interrupted(err, "nothing written")
 	}
 	cmd := fmt.Sprintf("c4 testsets generate --level %s --rating %s --count %d --seed %d --board %s", l, r, count, *seed, b)
 	if minStones > 0 {

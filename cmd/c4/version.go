@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
+	"c4/internal/cli"
 	"c4/internal/machine"
 	"c4/position"
 )
@@ -22,8 +23,8 @@ the processor has (go, avx2, avx512) once a process, or forced by the
 environment variable C4_ATTACK_PATH (for example C4_ATTACK_PATH=avx2).`
 
 func runVersion(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("version", versionUsage, stdout, stderr)
-	if done, err := fs.parse(args); done {
+	fs := cli.NewFlagSet("version", versionUsage, stdout, stderr)
+	if done, err := fs.Parse(args); done {
 		return err
 	}
 	v := "(no build info)"
