@@ -289,7 +289,7 @@ type answers struct {
 // board's position's too.
 type answerKey struct {
 	w, h int
-	key  uint64
+	key  position.Bits
 }
 
 func keyOf(p position.Position) answerKey {

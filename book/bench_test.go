@@ -47,7 +47,7 @@ func BenchmarkLoad(b *testing.B) {
 	start := time.Now()
 	const lookups = 1 << 20
 	for range lookups {
-		p, _ := position.Standard.FromKey(keys[rng.IntN(len(keys))])
+		p, _ := position.Standard.FromKey(position.Bits(keys[rng.IntN(len(keys))]))
 		if _, ok := m.Score(p); !ok {
 			b.Fatal("a key not found")
 		}

@@ -10,13 +10,13 @@ import "c4/position"
 // are close.
 func Enumerate(root position.Position, depth int) [][]uint64 {
 	b := root.Board()
-	layer := []uint64{root.CanonicalKey()}
+	layer := []uint64{uint64(root.CanonicalKey())}
 	layers := [][]uint64{layer}
 	for d := root.Moves(); d < depth; d++ {
 		seen := make(map[uint64]struct{}, len(layer)*3)
 		var next []uint64
 		for _, k := range layer {
-			p, _ := b.FromKey(k)
+			p, _ := b.FromKey(position.Bits(k))
 			for c := range b.Width() {
 				if !p.CanPlay(c) || p.IsWinningMove(c) {
 					continue
@@ -26,7 +26,7 @@ func Enumerate(root position.Position, depth int) [][]uint64 {
 				if q.Moves() == b.Cells() {
 					continue
 				}
-				ck := q.CanonicalKey()
+				ck := uint64(q.CanonicalKey())
 				if _, ok := seen[ck]; !ok {
 					seen[ck] = struct{}{}
 					next = append(next, ck)

@@ -268,7 +268,7 @@ func checkEntry(board *position.Board, key uint64, score int, positions bool) er
 	if !positions {
 		return nil
 	}
-	if p, err := board.FromKey(key); err != nil || p.IsOver() {
+	if p, err := board.FromKey(position.Bits(key)); err != nil || p.IsOver() {
 		return corrupt("a key that is no position", err)
 	}
 	return nil
@@ -366,7 +366,7 @@ func Reduce(in io.Reader, w io.Writer, depth int) (int, error) {
 	}
 	var kept []entry
 	h, err := Decode(in, func(b *position.Board, k uint64, score int) error {
-		if p, _ := b.FromKey(k); p.Moves() <= depth {
+		if p, _ := b.FromKey(position.Bits(k)); p.Moves() <= depth {
 			kept = append(kept, entry{k, score})
 		}
 		return nil

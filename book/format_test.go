@@ -54,7 +54,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte("C4BOOK\x02"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		Decode(bytes.NewReader(data), func(board *position.Board, k uint64, score int) error {
-			if p, err := board.FromKey(k); err != nil || p.IsOver() {
+			if p, err := board.FromKey(position.Bits(k)); err != nil || p.IsOver() {
 				t.Fatalf("entry %#x accepted: %v", k, err)
 			}
 			return nil
@@ -93,7 +93,7 @@ func TestLoad(t *testing.T) {
 	n := 0
 	for _, layer := range Enumerate(position.New(b), 6) {
 		for _, k := range layer {
-			p, _ := b.FromKey(k)
+			p, _ := b.FromKey(position.Bits(k))
 			if _, ok := f.Score(p); !ok {
 				t.Fatalf("key %#x not found", k)
 			}

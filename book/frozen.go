@@ -105,7 +105,7 @@ func (f *Frozen) Score(p position.Position) (int, bool) {
 	if f.Depth(p.Board()) < p.Moves() {
 		return 0, false
 	}
-	i, ok := f.find(p.CanonicalKey())
+	i, ok := f.find(uint64(p.CanonicalKey()))
 	if !ok {
 		return 0, false
 	}

@@ -33,7 +33,7 @@ func (b *busyMarks) at(id uint64) *atomic.Uint64 { return &b[id*hashMul>>(64-bus
 // the deeper nodes, nearly all of them, do not pay for the marks; the two
 // loops repeat their body rather than call a shared one, which cost
 // children's nodes time even inlined.
-func (w *worker) divided(p position.Position, next uint64, r slot, sc *scratch, start uint64, alpha, beta int) int {
+func (w *worker) divided(p position.Position, next position.Bits, r slot, sc *scratch, start uint64, alpha, beta int) int {
 	me := r.id()
 	mark := w.busy.at(me)
 	mark.Store(me)

@@ -19,7 +19,7 @@ import (
 // played through (forced), the table's bound, the moves' generation with
 // their wins and table cutoffs and their order (order), then the children
 // (children, or divided with other workers).
-func (w *worker) negamax(p position.Position, r slot, threats uint64, alpha, beta int) int {
+func (w *worker) negamax(p position.Position, r slot, threats position.Bits, alpha, beta int) int {
 	w.nodes++
 	if w.nodes%checkEvery == 0 {
 		w.checkIn()
@@ -75,7 +75,7 @@ func (w *worker) checkIn() {
 // bounds narrows (alpha, beta) by what p itself says of its score, next
 // being its moves that do not lose at once. done says that the score is
 // known, or out of the window: it is then the returned alpha.
-func (w *worker) bounds(p position.Position, next, threats uint64, alpha, beta int) (int, int, bool) {
+func (w *worker) bounds(p position.Position, next, threats position.Bits, alpha, beta int) (int, int, bool) {
 	n := p.Moves()
 	if n <= w.bookDepth { // keeps the call, which is not inlined, off the path of deeper nodes
 		if score, ok := w.fromBook(p); ok {
@@ -130,7 +130,7 @@ func (w *worker) bounds(p position.Position, next, threats uint64, alpha, beta i
 
 // forced plays next, p's only move that does not lose at once, without a
 // table entry of p's own.
-func (w *worker) forced(p position.Position, next uint64, alpha, beta int) int {
+func (w *worker) forced(p position.Position, next position.Bits, alpha, beta int) int {
 	n := p.Moves()
 	ours, wins := p.Attack(next)
 	if wins {
@@ -174,7 +174,7 @@ func (w *worker) tableBound(r slot, alpha, beta int) (int, int, bool) {
 // them. done says that a move settles p's score at once, which it returns
 // and writes to r: a win with our next stone, or a child whose table entry
 // makes p's score at least beta (enhanced transposition cutoff).
-func (w *worker) order(p position.Position, next, threats uint64, r slot, start uint64, beta int) (*scratch, int, bool) {
+func (w *worker) order(p position.Position, next, threats position.Bits, r slot, start uint64, beta int) (*scratch, int, bool) {
 	n := p.Moves()
 	// Ask for every child's table entry first, then look at the moves while
 	// the cache misses are under way.
@@ -225,7 +225,7 @@ func (w *worker) order(p position.Position, next, threats uint64, r slot, start 
 
 // children searches the moves in sc of the node p in their order, and
 // writes p's bound to r.
-func (w *worker) children(p position.Position, next uint64, r slot, sc *scratch, start uint64, alpha, beta int) int {
+func (w *worker) children(p position.Position, next position.Bits, r slot, sc *scratch, start uint64, alpha, beta int) int {
 	for i, ok := sc.moves.next(); ok; i, ok = sc.moves.next() {
 		q := p
 		q.Play(next & w.colOrder[i])

@@ -128,12 +128,12 @@ type config struct {
 	far, mid   *table // mid is far when there is no mid table
 	near       *table // the worker's own, set by run (nil in Solver.config)
 	cells      int
-	colOrder   [position.MaxWidth]uint64 // column masks, centre first
-	sortShift  uint                      // the move sorter's, for the board's width
-	nearFrom   int                       // stones from which positions use the near table
-	midFrom    int                       // and the mid table, below nearFrom
-	etcBelow   int                       // stones below which nodes look up their children
-	lowestLoss int                       // the board's LowestFollowUpLoss
+	colOrder   [position.MaxWidth]position.Bits // column masks, centre first
+	sortShift  uint                             // the move sorter's, for the board's width
+	nearFrom   int                              // stones from which positions use the near table
+	midFrom    int                              // and the mid table, below nearFrom
+	etcBelow   int                              // stones below which nodes look up their children
+	lowestLoss int                              // the board's LowestFollowUpLoss
 	book       Book
 	bookDepth  int // the most stones of a position the book may hold; -1 without one
 
@@ -172,7 +172,7 @@ type worker struct {
 type scratch struct {
 	moves   sorter
 	slots   [position.MaxWidth]slot
-	threats [position.MaxWidth]uint64
+	threats [position.MaxWidth]position.Bits
 	counts  [position.MaxWidth]uint8
 }
 

@@ -15,7 +15,7 @@ import (
 type naive map[uint64]int
 
 func (m naive) score(p position.Position) int {
-	if v, ok := m[p.Key()]; ok {
+	if v, ok := m[uint64(p.Key())]; ok {
 		return v
 	}
 	b := p.Board()
@@ -38,7 +38,7 @@ func (m naive) score(p position.Position) int {
 		}
 		best = max(best, v)
 	}
-	m[p.Key()] = best
+	m[uint64(p.Key())] = best
 	return best
 }
 

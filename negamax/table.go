@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"c4/internal/hugemem"
+	"c4/position"
 )
 
 // table is the transposition table: buckets of four one-word entries, each
@@ -102,8 +103,8 @@ type slot struct {
 }
 
 // slot returns the slot of key.
-func (t *table) slot(key uint64) slot {
-	h := key * hashMul & t.keyMask
+func (t *table) slot(key position.Bits) slot {
+	h := uint64(key) * hashMul & t.keyMask
 	i, _ := bits.Mul64(h<<(64-t.keyBits), uint64(len(t.buckets)))
 	return slot{&t.buckets[i], (h&t.chkMask)<<chkShift | t.gen<<genShift}
 }

@@ -32,7 +32,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"math/bits"
 	"sync/atomic"
 	"time"
 
@@ -113,7 +112,7 @@ type worker struct {
 	epsilon  float64
 	board    *position.Board
 	cells    int
-	colOrder [position.MaxWidth]uint64
+	colOrder [position.MaxWidth]position.Bits
 
 	nodes, budget uint64 // nodes (MID calls and endgame nodes) of this run, and where it stops (0: never)
 	ctx           context.Context
@@ -126,7 +125,7 @@ type worker struct {
 	// ends holds each depth's threats for the endgame search, for the
 	// same reason.
 	ends [64]struct {
-		threats [position.MaxWidth]uint64
+		threats [position.MaxWidth]position.Bits
 		counts  [position.MaxWidth]uint8
 	}
 
@@ -290,7 +289,7 @@ func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove 
 // the thresholds, the budget (if above 0) or ctx stop it, and returns its
 // numbers and the nodes searched. (Not mid's work: a stopped endgame
 // search counts there as one node, whatever it searched.)
-func (w *worker) run(ctx context.Context, p position.Position, key uint64, att bool, thPhi, thDelta uint32, budget uint64) (phi, delta uint32, nodes uint64) {
+func (w *worker) run(ctx context.Context, p position.Position, key position.Bits, att bool, thPhi, thDelta uint32, budget uint64) (phi, delta uint32, nodes uint64) {
 	w.nodes, w.budget, w.ctx, w.stopped = 0, budget, ctx, false
 	phi, delta, _ = w.mid(p, key, att, thPhi, thDelta)
 	w.ctx = nil
@@ -314,7 +313,7 @@ func (w *worker) evaluate(p position.Position, att bool) (phi, delta uint32) {
 // evaluateAfter is evaluate for a position reached by a move that does not
 // lose at once (its side to move cannot win at once), given theirs, the
 // opponent's winning cells, which the move's Attack has found.
-func (w *worker) evaluateAfter(p position.Position, att bool, theirs uint64) (phi, delta uint32) {
+func (w *worker) evaluateAfter(p position.Position, att bool, theirs position.Bits) (phi, delta uint32) {
 	next := p.NonLosingMovesAgainst(theirs)
 	if reached, ok := w.settle(p, att, theirs, next); ok {
 		if reached {
@@ -322,7 +321,7 @@ func (w *worker) evaluateAfter(p position.Position, att bool, theirs uint64) (ph
 		}
 		return inf, 0
 	}
-	var threats [position.MaxWidth]uint64
+	var threats [position.MaxWidth]position.Bits
 	var counts [position.MaxWidth]uint8
 	if p.AttackThreats(next, 0, &w.colOrder, &threats, &counts) != 0 { // a move after which every reply loses
 		return 0, inf
@@ -337,13 +336,13 @@ func (w *worker) evaluateAfter(p position.Position, att bool, theirs uint64) (ph
 		phi, delta = w.evaluateAfter(q, !att, threats[i])
 		return delta, phi
 	}
-	return 1, uint32(bits.OnesCount64(next))
+	return 1, uint32(next.OnesCount())
 }
 
 // settle decides, without search, whether the side to move reaches its
 // goal from p, where it cannot win at once, theirs are the opponent's
 // winning cells and next its non-losing moves: ok is false if it cannot.
-func (w *worker) settle(p position.Position, att bool, theirs, next uint64) (reached, ok bool) {
+func (w *worker) settle(p position.Position, att bool, theirs, next position.Bits) (reached, ok bool) {
 	if next == 0 {
 		return false, true
 	}
@@ -369,7 +368,7 @@ func (w *worker) settle(p position.Position, att bool, theirs, next uint64) (rea
 
 // lookup returns the proof numbers of a position from the table, or else
 // from evaluate, and then stores them: a new leaf costs its evaluation once.
-func (w *worker) lookup(p position.Position, key uint64, att bool) (phi, delta uint32) {
+func (w *worker) lookup(p position.Position, key position.Bits, att bool) (phi, delta uint32) {
 	phi, delta, ok, at := w.tt.get(key, att)
 	if !ok {
 		phi, delta = w.evaluate(p, att)
@@ -381,7 +380,7 @@ func (w *worker) lookup(p position.Position, key uint64, att bool) (phi, delta u
 // child is one move of a node being searched.
 type child struct {
 	pos        position.Position
-	key        uint64
+	key        position.Bits
 	phi, delta uint32
 	col        int   // its move's index in colOrder
 	order      uint8 // the threats its move makes that count (see AttackThreats)
@@ -397,7 +396,7 @@ func (c *child) before(d *child) bool {
 
 // mid searches p until its phi reaches thPhi or its delta thDelta, and
 // returns them with the work spent. p is neither won nor lost at once.
-func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta uint32) (phi, delta uint32, work uint64) {
+func (w *worker) mid(p position.Position, key position.Bits, att bool, thPhi, thDelta uint32) (phi, delta uint32, work uint64) {
 	w.nodes++
 	work = 1
 	if w.nodes == w.budget {
@@ -476,7 +475,7 @@ func (w *worker) expand(p position.Position, att bool, kids *[position.MaxWidth]
 	// child's opponent's threats, with which a new child is evaluated, and
 	// how many of them count for the order (ours straight above the
 	// opponent's come too late).
-	var threats [position.MaxWidth]uint64
+	var threats [position.MaxWidth]position.Bits
 	var counts [position.MaxWidth]uint8
 	p.AttackThreats(next, theirs<<1, &w.colOrder, &threats, &counts)
 	for i := range n {

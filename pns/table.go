@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"c4/internal/hugemem"
+	"c4/position"
 )
 
 // entry is what the table keeps of a node, in two words:
@@ -115,8 +116,8 @@ func (t *table) grow() {
 
 // bucket returns the bucket of key and the id its entry carries for the
 // question att.
-func (t *table) bucket(key uint64, att bool) (*[bucketSize]entry, uint64) {
-	h := key * hashMul
+func (t *table) bucket(key position.Bits, att bool) (*[bucketSize]entry, uint64) {
+	h := uint64(key) * hashMul
 	i, _ := bits.Mul64(h, t.buckets)
 	id := (h&checkMask)<<16 | t.gen<<1
 	if att {
@@ -126,7 +127,7 @@ func (t *table) bucket(key uint64, att bool) (*[bucketSize]entry, uint64) {
 }
 
 // prefetch starts loading the bucket of key into the cache.
-func (t *table) prefetch(key uint64) {
+func (t *table) prefetch(key position.Bits) {
 	b, _ := t.bucket(key, false)
 	hugemem.Prefetch(unsafe.Pointer(b))
 }
@@ -146,7 +147,7 @@ type slot struct {
 // one: a side to move that wins also draws, and one that cannot draw cannot
 // win. So the second question of a weak solve starts with the proofs of
 // the first.
-func (t *table) get(key uint64, att bool) (phi, delta uint32, ok bool, at slot) {
+func (t *table) get(key position.Bits, att bool) (phi, delta uint32, ok bool, at slot) {
 	b, id := t.bucket(key, att)
 	at = slot{b: b, id: id}
 	settled := false
@@ -192,7 +193,7 @@ func (e *entry) load() (val, id uint64) {
 
 // put stores a node, over its old entry or the bucket's least valuable one
 // (see victim).
-func (t *table) put(key uint64, att bool, phi, delta uint32, work uint64) {
+func (t *table) put(key position.Bits, att bool, phi, delta uint32, work uint64) {
 	b, id := t.bucket(key, att)
 	t.store(slot{b, id, t.victim(b, id)}, phi, delta, work)
 }

@@ -1,3 +1,5 @@
+//widen:skip
+
 package position
 
 import (
@@ -142,8 +144,8 @@ func measureAttack() (attackPath, string) {
 // the opening, middle and end of 7x6 games (lines of the public sets).
 type attackWorkload struct {
 	positions   []Position
-	moves, late []uint64 // each position's NonLosingMoves and late cells
-	columns     [MaxWidth]uint64
+	moves, late []Bits // each position's NonLosingMoves and late cells
+	columns     [MaxWidth]Bits
 	sink        uint64
 }
 
@@ -165,7 +167,7 @@ func newAttackWorkload() *attackWorkload {
 // position. It sets attack to a: other goroutines' calls meanwhile take a,
 // which gives the same results as every path.
 func (w *attackWorkload) run(a attackPath, calls int) {
-	var threats [MaxWidth]uint64
+	var threats [MaxWidth]Bits
 	var counts [MaxWidth]uint8
 	attack.Store(uint32(a))
 	for range calls {
@@ -173,4 +175,38 @@ func (w *attackWorkload) run(a attackPath, calls int) {
 			w.sink += p.AttackThreats(w.moves[i], w.late[i], &w.columns, &threats, &counts)
 		}
 	}
+}
+
+// AttackThreats is Attack for the move of each column, a cell of moves (a
+// set of cells of Possible): columns holds masks of the board's columns, in
+// any order, in its first Width entries and zeros after. It sets threats[i]
+// to the threats of Attack(moves&columns[i]) (with no move there, those the
+// side to move has now), bit i of wins when that move exists and wins with
+// the next stone but one, and counts[i] to the number of its threats that
+// can still count, outside late (for a search, the cells straight above the
+// opponent's threats, which come too late), those straight above a cell
+// playable after the move twice (the opponent cannot play there). Eight
+// columns take one pass of AVX-512 instructions or two of AVX2
+// instructions where the processor has them and they are the quickest
+// (see AttackPath).
+func (p Position) AttackThreats(moves, late Bits, columns, threats *[MaxWidth]Bits, counts *[MaxWidth]uint8) (wins uint64) {
+	b := p.b
+	switch attackPath(attack.Load()) {
+	case attackUnchosen:
+		chooseAttack()
+		return p.AttackThreats(moves, late, columns, threats, counts)
+	case attackAVX512:
+		for i := 0; i < b.w; i += 8 {
+			w := attack8(p.cur, p.mask, moves, (*[8]Bits)(columns[i:]), (*[8]Bits)(threats[i:]), uint64(b.h1), b.wide, b.full, b.bottom, late, (*[8]uint8)(counts[i:]))
+			wins |= w << i
+		}
+		return wins
+	case attackAVX2:
+		for i := 0; i < b.w; i += 8 {
+			w := attack8AVX2(p.cur, p.mask, moves, (*[8]Bits)(columns[i:]), (*[8]Bits)(threats[i:]), uint64(b.h1), b.wide, b.full, b.bottom, late, (*[8]uint8)(counts[i:]))
+			wins |= w << i
+		}
+		return wins
+	}
+	return p.attackThreatsGo(moves, late, columns, threats, counts)
 }

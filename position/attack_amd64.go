@@ -1,3 +1,5 @@
+//widen:skip
+
 package position
 
 import "golang.org/x/sys/cpu"
@@ -24,9 +26,9 @@ var attackPaths = func() []attackPath {
 // (attack_amd64.s).
 //
 //go:noescape
-func attack8(s, mask, moves uint64, columns, threats *[8]uint64, h1, wide, full, bottom, late uint64, counts *[8]uint8) (wins uint64)
+func attack8(s, mask, moves Bits, columns, threats *[8]Bits, h1 uint64, wide, full, bottom, late Bits, counts *[8]uint8) (wins uint64)
 
 // attack8AVX2 is attack8 with AVX2 instructions (attack_amd64.s).
 //
 //go:noescape
-func attack8AVX2(s, mask, moves uint64, columns, threats *[8]uint64, h1, wide, full, bottom, late uint64, counts *[8]uint8) (wins uint64)
+func attack8AVX2(s, mask, moves Bits, columns, threats *[8]Bits, h1 uint64, wide, full, bottom, late Bits, counts *[8]uint8) (wins uint64)

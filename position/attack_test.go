@@ -1,3 +1,5 @@
+//widen:skip
+
 package position
 
 import (
@@ -71,5 +73,15 @@ func BenchmarkAttackThreats(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(w.positions)), "ns/call")
 		})
+	}
+}
+
+// forEachAttackPath calls f with AttackThreats taking each path this
+// processor can take, in turn.
+func forEachAttackPath(f func(path string)) {
+	defer func(path uint32) { attack.Store(path) }(attack.Load())
+	for _, path := range attackPaths {
+		attack.Store(uint32(path))
+		f(path.String())
 	}
 }

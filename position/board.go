@@ -1,29 +1,3 @@
-// Package position is the Connect Four bitboard shared by c4's solvers: the
-// board geometry, playing moves, win and threat detection, parsing and
-// printing move strings, and position keys with their mirror symmetry.
-//
-// It holds no search: everything here is a handful of word operations, and
-// nothing allocates, so the solvers can call it on every node.
-//
-// # Layout
-//
-// A board of W columns and H rows is stored in one uint64 with a spare row on
-// top of every column (John Tromp's layout): the cell of column c and row r
-// (both from 0, row 0 at the bottom) is bit c*(H+1)+r. For 7x6:
-//
-//	.  .  .  .  .  .  .      <- spare row, always empty
-//	5 12 19 26 33 40 47
-//	4 11 18 25 32 39 46
-//	3 10 17 24 31 38 45
-//	2  9 16 23 30 37 44
-//	1  8 15 22 29 36 43
-//	0  7 14 21 28 35 42
-//
-// A position is two such words: mask, the occupied cells, and cur, the
-// stones of the side to move. The spare row keeps shifts of one column from
-// spilling into the next, and makes mask+bottom the cell above each column's
-// top stone, so finding where a stone lands is an addition. Every size with
-// (H+1)*W <= 64 fits.
 package position
 
 import (
@@ -41,28 +15,33 @@ import (
 // or Standard.
 type Board struct {
 	w, h   int
-	h1     uint   // H+1: the distance between neighbouring columns
-	bottom uint64 // the bottom cell of every column
-	full   uint64 // every playable cell
-	col    uint64 // the cells of column 0; column c is col << c*h1
+	h1     uint // H+1: the distance between neighbouring columns
+	bottom Bits // the bottom cell of every column
+	full   Bits // every playable cell
+	col    Bits // the cells of column 0; column c is col << c*h1
 
 	// claim is every cell, spare rows included, whose row has the parity of
 	// H: the cell above a column's top stone is there exactly when the
 	// column has an even number of empty cells.
-	claim uint64
+	claim Bits
 
 	// wide is all ones when the board has at least four columns, so that
 	// horizontal and diagonal lines exist, and zero otherwise; the shifts
 	// of those lines (h1, h1-1, h1+1 and their multiples) are then all
-	// below 64.
-	wide uint64
+	// below wordBits.
+	wide Bits
 }
 
 // Standard is the 7x6 board of the commercial game and of the benchmarks.
 var Standard = mustBoard(7, 6)
 
-// MaxWidth is the widest board that fits a bitboard (with one row).
-const MaxWidth = 32
+// MaxWidth is the widest board: one that fits a bitboard with one row, and
+// whose columns have names in a move string (1-9, then a-z).
+const MaxWidth = min(wordBits/2, 9+26)
+
+// shiftMask keeps shift counts below the word's width, where they are
+// already: the compiler then leaves out its handling of larger ones.
+const shiftMask = wordBits - 1
 
 func mustBoard(w, h int) *Board {
 	b, err := NewBoard(w, h)
@@ -76,11 +55,15 @@ func mustBoard(w, h int) *Board {
 var boards sync.Map // [2]int -> *Board
 
 // NewBoard returns the board of w columns and h rows, which must satisfy
-// w >= 1, h >= 1 and (h+1)*w <= 64: the same *Board for the same size,
+// w >= 1, h >= 1, w <= MaxWidth and (h+1)*w <= MaxBits: the same *Board
+// for the same size,
 // every time.
 func NewBoard(w, h int) (*Board, error) {
-	if w < 1 || h < 1 || (h+1)*w > 64 {
-		return nil, fmt.Errorf("board %dx%d: need width and height of at least 1 and (height+1)*width <= 64", w, h)
+	if w < 1 || h < 1 || (h+1)*w > MaxBits {
+		return nil, fmt.Errorf("board %dx%d: need width and height of at least 1 and (height+1)*width <= %d", w, h, MaxBits)
+	}
+	if w > MaxWidth {
+		return nil, fmt.Errorf("board %dx%d: at most %d columns, named 1-9 and a-z in a move string", w, h, MaxWidth)
 	}
 	if b, ok := boards.Load([2]int{w, h}); ok {
 		return b.(*Board), nil
@@ -95,13 +78,13 @@ func makeBoard(w, h int) *Board {
 	for c := 0; c < w; c++ {
 		b.bottom |= 1 << (uint(c) * b.h1)
 	}
-	b.col = (uint64(1) << uint(h)) - 1
+	b.col = (Bits(1) << uint(h)) - 1
 	b.full = b.bottom * b.col
 	for r := h; r >= 0; r -= 2 {
 		b.claim |= b.bottom << uint(r)
 	}
 	if w >= 4 {
-		b.wide = ^uint64(0)
+		b.wide = ^Bits(0)
 	}
 	return b
 }
@@ -130,12 +113,12 @@ func (b *Board) Cells() int { return b.w * b.h }
 func (b *Board) String() string { return fmt.Sprintf("%dx%d", b.w, b.h) }
 
 // ColumnMask is the bitboard of every cell of column c (0-based).
-func (b *Board) ColumnMask(c int) uint64 { return b.col << (uint(c) * b.h1 & 63) }
+func (b *Board) ColumnMask(c int) Bits { return b.col << (uint(c) * b.h1 & shiftMask) }
 
 // CentreFirst returns the masks of the columns in the order a search tries
 // them: the middle column, then alternately left and right of it.
-func (b *Board) CentreFirst() [MaxWidth]uint64 {
-	var m [MaxWidth]uint64
+func (b *Board) CentreFirst() [MaxWidth]Bits {
+	var m [MaxWidth]Bits
 	for i := 0; i < b.w; i++ {
 		m[i] = b.ColumnMask(b.w/2 + (1-2*(i%2))*(i+1)/2)
 	}

@@ -2,7 +2,6 @@ package position
 
 import (
 	"fmt"
-	"math/bits"
 )
 
 // Key identifies a position uniquely among the positions of its board: it is
@@ -10,17 +9,20 @@ import (
 // keeps the side to move's stones below it. A column's part never carries
 // into the next one, so the key is a column-by-column code and its mirror is
 // the key of the mirrored position.
-func (p Position) Key() uint64 { return p.cur + p.mask }
+func (p Position) Key() Bits { return p.cur + p.mask }
 
 // MirrorKey is the key of the position mirrored left to right (column c
 // played as column W+1-c).
-func (p Position) MirrorKey() uint64 { return p.b.mirror(p.Key()) }
+func (p Position) MirrorKey() Bits { return p.b.mirror(p.Key()) }
 
 // CanonicalKey is the smaller of Key and MirrorKey: the same for a position
 // and its mirror image, which have the same score.
-func (p Position) CanonicalKey() uint64 {
+func (p Position) CanonicalKey() Bits {
 	k := p.Key()
-	return min(k, p.b.mirror(k))
+	if m := p.b.mirror(k); m < k {
+		return m
+	}
+	return k
 }
 
 // TableKey is the key a search stores p under: CanonicalKey while fewer
@@ -28,7 +30,7 @@ func (p Position) CanonicalKey() uint64 {
 // and its mirror image seldom both occur, and computing the mirror key of
 // every node there costs more time than the merged entries save. Keys of
 // both kinds identify one position (up to mirror image) on the board.
-func (p Position) TableKey() uint64 {
+func (p Position) TableKey() Bits {
 	if 2*p.n < p.b.Cells() {
 		return p.CanonicalKey()
 	}
@@ -36,9 +38,9 @@ func (p Position) TableKey() uint64 {
 }
 
 // mirror reverses the order of the column groups of a column-wise code.
-func (b *Board) mirror(k uint64) uint64 {
+func (b *Board) mirror(k Bits) Bits {
 	colBits := b.col<<1 | 1 // a column with its spare row
-	var m uint64
+	var m Bits
 	lo, hi := uint(0), uint(b.w-1)*b.h1
 	for lo < hi {
 		m |= (k>>lo&colBits)<<hi | (k>>hi&colBits)<<lo
@@ -54,7 +56,7 @@ func (b *Board) mirror(k uint64) uint64 {
 // FromKey returns the position whose Key is k: the inverse of Key, for
 // positions stored by key (an opening book). It fails if k is not the key of
 // a position of b with as many stones for each side as alternate play gives.
-func (b *Board) FromKey(k uint64) (Position, error) {
+func (b *Board) FromKey(k Bits) (Position, error) {
 	p := Position{b: b}
 	colBits := b.col<<1 | 1 // a column with its spare row
 	for c := range b.w {
@@ -64,15 +66,15 @@ func (b *Board) FromKey(k uint64) (Position, error) {
 			return Position{}, fmt.Errorf("key %#x: column %d is not a column's code", k, c+1)
 		}
 		v := col + 1 // a marker above the top stone, the side to move's stones below
-		top := uint64(1) << (bits.Len64(v) - 1)
+		top := Bits(1) << (v.Len() - 1)
 		p.mask |= (top - 1) << shift
 		p.cur |= (v ^ top) << shift
 	}
 	if k>>(uint(b.w)*b.h1) != 0 {
 		return Position{}, fmt.Errorf("key %#x: bits beyond the %s board", k, b)
 	}
-	p.n = bits.OnesCount64(p.mask)
-	if m := bits.OnesCount64(p.cur); m != p.n/2 {
+	p.n = p.mask.OnesCount()
+	if m := p.cur.OnesCount(); m != p.n/2 {
 		return Position{}, fmt.Errorf("key %#x: the side to move has %d of the %d stones, want %d", k, m, p.n, p.n/2)
 	}
 	return p, nil
@@ -84,7 +86,7 @@ func (b *Board) FromKey(k uint64) (Position, error) {
 // with four in a row. It fails if no game reaches p.
 func (p Position) History() (string, error) {
 	cols := make([]int, p.n)
-	failed := map[uint64]bool{}
+	failed := map[Bits]bool{}
 	var back func(q Position) bool
 	back = func(q Position) bool {
 		if q.n == 0 {

@@ -100,7 +100,7 @@ func (p Position) Draw() string {
 			if c > 0 {
 				sb.WriteByte(' ')
 			}
-			bit := uint64(1) << (uint(c)*p.b.h1 + uint(r))
+			bit := Bits(1) << (uint(c)*p.b.h1 + uint(r))
 			switch {
 			case r < 0:
 				sb.WriteByte(ColumnName(c))

@@ -67,7 +67,7 @@ func ExampleParse() {
 
 func BenchmarkNonLosingMoves(b *testing.B) {
 	p, _ := Parse(Standard, "4453562343")
-	var sink uint64
+	var sink Bits
 	for b.Loop() {
 		sink += p.NonLosingMoves()
 	}
@@ -76,7 +76,7 @@ func BenchmarkNonLosingMoves(b *testing.B) {
 
 func BenchmarkAttack(b *testing.B) {
 	p, _ := Parse(Standard, "4453562343")
-	var sink uint64
+	var sink Bits
 	for b.Loop() {
 		t, _ := p.Attack(1 << 14)
 		sink += t
@@ -86,7 +86,7 @@ func BenchmarkAttack(b *testing.B) {
 
 func BenchmarkCanonicalKey(b *testing.B) {
 	p, _ := Parse(Standard, "4453562343")
-	var sink uint64
+	var sink Bits
 	for b.Loop() {
 		sink += p.CanonicalKey()
 	}

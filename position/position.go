@@ -1,9 +1,6 @@
 package position
 
-import (
-	"errors"
-	"math/bits"
-)
+import "errors"
 
 // ErrGameOver is the error for searching or playing on from a position with
 // four in a row or a full board: the game has ended.
@@ -13,9 +10,9 @@ var ErrGameOver = errors.New("the game is already over")
 // try a move. The zero Position is not usable; start from New or Parse.
 type Position struct {
 	b    *Board
-	cur  uint64 // stones of the side to move
-	mask uint64 // every stone
-	n    int    // stones on the board
+	cur  Bits // stones of the side to move
+	mask Bits // every stone
+	n    int  // stones on the board
 }
 
 // New returns the empty position of board b.
@@ -28,20 +25,20 @@ func (p Position) Board() *Board { return p.b }
 func (p Position) Moves() int { return p.n }
 
 // Current is the bitboard of the side to move's stones.
-func (p Position) Current() uint64 { return p.cur }
+func (p Position) Current() Bits { return p.cur }
 
 // Mask is the bitboard of every stone.
-func (p Position) Mask() uint64 { return p.mask }
+func (p Position) Mask() Bits { return p.mask }
 
 // Possible is the bitboard of the cells where a stone can be played now,
 // one per column that is not full.
-func (p Position) Possible() uint64 { return (p.mask + p.b.bottom) & p.b.full }
+func (p Position) Possible() Bits { return (p.mask + p.b.bottom) & p.b.full }
 
 // CanPlay says whether column c (0-based) has room.
 func (p Position) CanPlay(c int) bool { return p.Possible()&p.b.ColumnMask(c) != 0 }
 
 // Play drops the side to move's stone on the cell move, one bit of Possible.
-func (p *Position) Play(move uint64) {
+func (p *Position) Play(move Bits) {
 	p.cur ^= p.mask
 	p.mask |= move
 	p.n++
@@ -61,21 +58,21 @@ func (p Position) CanWinNext() bool { return p.WinningCells()&p.Possible() != 0 
 
 // WinningCells is the bitboard of the empty cells where a stone of the side
 // to move would complete four, playable now or not.
-func (p Position) WinningCells() uint64 { return p.b.winningCells(p.cur, p.mask) }
+func (p Position) WinningCells() Bits { return p.b.winningCells(p.cur, p.mask) }
 
 // OpponentWinningCells is WinningCells for the side that just moved.
-func (p Position) OpponentWinningCells() uint64 { return p.b.winningCells(p.cur^p.mask, p.mask) }
+func (p Position) OpponentWinningCells() Bits { return p.b.winningCells(p.cur^p.mask, p.mask) }
 
 // NonLosingMoves is the bitboard of the moves that do not hand the opponent
 // a win on its next move: none when the opponent has two immediate wins, the
 // forced block when it has one, and never a cell directly below an opponent's
 // winning cell. The side to move must not have a winning move itself (check
 // CanWinNext first).
-func (p Position) NonLosingMoves() uint64 { return p.NonLosingMovesAgainst(p.OpponentWinningCells()) }
+func (p Position) NonLosingMoves() Bits { return p.NonLosingMovesAgainst(p.OpponentWinningCells()) }
 
 // NonLosingMovesAgainst is NonLosingMoves for a caller that has already
 // computed threats, the OpponentWinningCells.
-func (p Position) NonLosingMovesAgainst(threats uint64) uint64 {
+func (p Position) NonLosingMovesAgainst(threats Bits) Bits {
 	possible := p.Possible()
 	forced := possible & threats
 	if forced != 0 {
@@ -135,10 +132,10 @@ func (p Position) WinScore() int { return (p.b.Cells() + 1 - p.n) / 2 }
 // threats are the opponent's winning cells (OpponentWinningCells), which
 // the caller has already. ok is false when there is no such bound. The
 // ceiling of a loss is always -1 here; FollowUpLoss says how soon it comes.
-func (p Position) FollowUpCeiling(threats uint64) (ceiling int, ok bool) {
+func (p Position) FollowUpCeiling(threats Bits) (ceiling int, ok bool) {
 	b := p.b
 	odd, empty, mine, theirs := p.followUp()
-	if bits.OnesCount64(odd)%2 != 0 {
+	if odd.OnesCount()%2 != 0 {
 		t := threats & empty & b.claim // those on lower cells
 		if t == 0 {
 			return 0, false
@@ -165,15 +162,15 @@ func (p Position) FollowUpCeiling(threats uint64) (ceiling int, ok bool) {
 // most -(H - r + 1)/2. So only fours whose empty cells lie low enough, and
 // threats low enough, count. With ceiling below the board's
 // LowestFollowUpLoss, it is false.
-func (p Position) FollowUpLoss(threats uint64, ceiling int) bool {
+func (p Position) FollowUpLoss(threats Bits, ceiling int) bool {
 	b := p.b
 	r := b.h + 1 + 2*ceiling // the highest row of a win that soon
 	if r < 0 {
 		return false
 	}
-	low := b.bottom * (uint64(2)<<uint(r) - 1) // rows 0 to r
+	low := b.bottom * (Bits(2)<<uint(r) - 1) // rows 0 to r
 	odd, empty, mine, theirs := p.followUp()
-	if bits.OnesCount64(odd)%2 != 0 {
+	if odd.OnesCount()%2 != 0 {
 		t := threats & empty & b.claim & low
 		if t == 0 {
 			return false
@@ -192,7 +189,7 @@ func (p Position) FollowUpLoss(threats uint64, ceiling int) bool {
 // the odd columns, the empty cells, those the mover can get at most with
 // its stones (the lower cells and odd's), and the upper cells the opponent
 // gets.
-func (p Position) followUp() (odd, empty, mine, theirs uint64) {
+func (p Position) followUp() (odd, empty, mine, theirs Bits) {
 	b := p.b
 	odd = (p.mask + b.bottom) &^ b.claim
 	empty = b.full ^ p.mask
@@ -207,12 +204,12 @@ func (b *Board) LowestFollowUpLoss() int { return -(b.h + 1) / 2 }
 // threats on lower cells, low, and on the upper cells it gets, high, with
 // followUp's mine and empty: it tries each column of low as the one without
 // a partner.
-func (p Position) oddThreatCeiling(low, high, mine, empty uint64) (ceiling int, ok bool) {
+func (p Position) oddThreatCeiling(low, high, mine, empty Bits) (ceiling int, ok bool) {
 	b := p.b
 	out := b.above(high) // the cells the mover cannot use, but in that column
 	possible := p.Possible()
 	for rest := low; rest != 0; {
-		col := b.ColumnMask(bits.TrailingZeros64(rest) / int(b.h1))
+		col := b.ColumnMask(rest.TrailingZeros() / int(b.h1))
 		a := possible & col // the playable cell
 		t := rest & col &^ a
 		rest &^= col
@@ -230,7 +227,7 @@ func (p Position) oddThreatCeiling(low, high, mine, empty uint64) (ceiling int, 
 
 // above is the cells above the lowest of cells in each column: those that
 // fill only after it.
-func (b *Board) above(cells uint64) (a uint64) {
+func (b *Board) above(cells Bits) (a Bits) {
 	spare := b.bottom << uint(b.h)
 	for ; cells != 0; cells &= cells - 1 {
 		x := cells & -cells
@@ -245,42 +242,14 @@ func (b *Board) above(cells uint64) (a uint64) {
 // every reply of the opponent, which cannot win at once, then loses (two
 // threats to answer with one stone, or the only block lies beneath another
 // threat). The move must not lose at once (see NonLosingMoves).
-func (p Position) Attack(move uint64) (threats uint64, winsNext bool) {
+func (p Position) Attack(move Bits) (threats Bits, winsNext bool) {
 	threats = p.b.winningCells(p.cur|move, p.mask|move)
 	return threats, p.winsNext(move, threats)
 }
 
-// AttackThreats is Attack for the move of each column, a cell of moves (a
-// set of cells of Possible): columns holds masks of the board's columns, in
-// any order, in its first Width entries and zeros after. It sets threats[i]
-// to the threats of Attack(moves&columns[i]) (with no move there, those the
-// side to move has now), bit i of wins when that move exists and wins with
-// the next stone but one, and counts[i] to the number of its threats that
-// can still count, outside late (for a search, the cells straight above the
-// opponent's threats, which come too late), those straight above a cell
-// playable after the move twice (the opponent cannot play there). Eight
-// columns take one pass of AVX-512 instructions or two of AVX2
-// instructions where the processor has them and they are the quickest
-// (see AttackPath).
-func (p Position) AttackThreats(moves, late uint64, columns, threats *[MaxWidth]uint64, counts *[MaxWidth]uint8) (wins uint64) {
+// attackThreatsGo is AttackThreats in Go code, one column at a time.
+func (p Position) attackThreatsGo(moves, late Bits, columns, threats *[MaxWidth]Bits, counts *[MaxWidth]uint8) (wins uint64) {
 	b := p.b
-	switch attackPath(attack.Load()) {
-	case attackUnchosen:
-		chooseAttack()
-		return p.AttackThreats(moves, late, columns, threats, counts)
-	case attackAVX512:
-		for i := 0; i < b.w; i += 8 {
-			w := attack8(p.cur, p.mask, moves, (*[8]uint64)(columns[i:]), (*[8]uint64)(threats[i:]), uint64(b.h1), b.wide, b.full, b.bottom, late, (*[8]uint8)(counts[i:]))
-			wins |= w << i
-		}
-		return wins
-	case attackAVX2:
-		for i := 0; i < b.w; i += 8 {
-			w := attack8AVX2(p.cur, p.mask, moves, (*[8]uint64)(columns[i:]), (*[8]uint64)(threats[i:]), uint64(b.h1), b.wide, b.full, b.bottom, late, (*[8]uint8)(counts[i:]))
-			wins |= w << i
-		}
-		return wins
-	}
 	possible := p.Possible()
 	for i, c := range columns[:b.w] {
 		m := moves & c
@@ -291,13 +260,13 @@ func (p Position) AttackThreats(moves, late uint64, columns, threats *[MaxWidth]
 		}
 		useful := t &^ late
 		above := ((possible^m)<<1 | m<<2) & useful
-		counts[i] = uint8(bits.OnesCount64(useful) + bits.OnesCount64(above))
+		counts[i] = uint8(useful.OnesCount() + above.OnesCount())
 	}
 	return wins
 }
 
 // winsNext is Attack's second result for move, given its threats.
-func (p Position) winsNext(move, threats uint64) bool {
+func (p Position) winsNext(move, threats Bits) bool {
 	possible := ((p.mask | move) + p.b.bottom) & p.b.full
 	if forced := possible & threats; forced != 0 {
 		return forced&(forced-1) != 0 || forced&(threats>>1) != 0
@@ -314,31 +283,31 @@ func (p Position) IsOver() bool { return p.n == p.b.Cells() || p.HasFour() }
 // winningCells is the set of empty cells that complete four for the stones s
 // given every stone mask: the heart of the threat detection. The three
 // non-vertical directions are written out: this runs several times a node.
-func (b *Board) winningCells(s, mask uint64) uint64 {
+func (b *Board) winningCells(s, mask Bits) Bits {
 	// vertical: three stones below
 	r := (s << 1) & (s << 2) & (s << 3)
-	r |= lines(s, b.h1&63) & b.wide     // horizontal
-	r |= lines(s, (b.h1-1)&63) & b.wide // diagonal falling to the right
-	r |= lines(s, (b.h1+1)&63) & b.wide // diagonal rising to the right
+	r |= lines(s, b.h1&shiftMask) & b.wide     // horizontal
+	r |= lines(s, (b.h1-1)&shiftMask) & b.wide // diagonal falling to the right
+	r |= lines(s, (b.h1+1)&shiftMask) & b.wide // diagonal rising to the right
 	return r & (b.full ^ mask)
 }
 
 // lines is the set of cells that complete four with s along the direction
 // of shift d: the empty cell at either end of three, or inside.
-func lines(s uint64, d uint) uint64 {
-	x := (s << d) & (s << (2 * d & 63))
-	y := (s >> d) & (s >> (2 * d & 63))
-	return x&(s<<(3*d&63)) | x&(s>>d) | y&(s<<d) | y&(s>>(3*d&63))
+func lines(s Bits, d uint) Bits {
+	x := (s << d) & (s << (2 * d & shiftMask))
+	y := (s >> d) & (s >> (2 * d & shiftMask))
+	return x&(s<<(3*d&shiftMask)) | x&(s>>d) | y&(s<<d) | y&(s>>(3*d&shiftMask))
 }
 
 // hasFour says whether s holds four in a row in any direction.
-func (b *Board) hasFour(s uint64) bool {
+func (b *Board) hasFour(s Bits) bool {
 	return four(s, 1) != 0 ||
-		(four(s, b.h1&63)|four(s, (b.h1-1)&63)|four(s, (b.h1+1)&63))&b.wide != 0
+		(four(s, b.h1&shiftMask)|four(s, (b.h1-1)&shiftMask)|four(s, (b.h1+1)&shiftMask))&b.wide != 0
 }
 
 // four is the set of cells that start four in a row along shift d.
-func four(s uint64, d uint) uint64 {
+func four(s Bits, d uint) Bits {
 	m := s & (s >> d)
-	return m & (m >> (2 * d & 63))
+	return m & (m >> (2 * d & shiftMask))
 }

@@ -3,7 +3,6 @@ package position
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -20,15 +19,17 @@ func mustParse(t testing.TB, b *Board, s string) Position {
 }
 
 func TestNewBoard(t *testing.T) {
-	for _, tc := range []struct {
-		w, h int
-		ok   bool
-	}{{7, 6, true}, {8, 7, true}, {4, 4, true}, {1, 63, true}, {32, 1, true}, {16, 3, true},
-		{0, 6, false}, {7, 0, false}, {9, 7, false}, {8, 8, false}, {33, 1, false}} {
-		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
-			_, err := NewBoard(tc.w, tc.h)
-			if (err == nil) != tc.ok {
-				t.Errorf("NewBoard(%d, %d): err = %v, want ok = %v", tc.w, tc.h, err, tc.ok)
+	for _, wh := range [][2]int{{7, 6}, {8, 7}, {4, 4}, {1, 63}, {32, 1}, {16, 3}, {9, 7}, {8, 8}, {11, 5}, {9, 12}, {4, 31}, {64, 1}, {1, 127},
+		{0, 6}, {7, 0}, {33, 1}, {4, 32}, {65, 1}, {1, 128}, {16, 8}, {35, 2}, {36, 2}} {
+		w, h := wh[0], wh[1]
+		ok := w >= 1 && h >= 1 && w <= MaxWidth && (h+1)*w <= MaxBits
+		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			_, err := NewBoard(w, h)
+			if (err == nil) != ok {
+				t.Errorf("NewBoard(%d, %d): err = %v, want ok = %v", w, h, err, ok)
+			}
+			if err != nil && !strings.Contains(err.Error(), fmt.Sprint(MaxBits)) && !strings.Contains(err.Error(), fmt.Sprint(MaxWidth)) {
+				t.Errorf("NewBoard(%d, %d): %v does not name the limit", w, h, err)
 			}
 		})
 	}
@@ -38,7 +39,7 @@ func TestNewBoard(t *testing.T) {
 			t.Errorf("ParseBoard(%q) = %v, %v; want %s", s, b, err, want)
 		}
 	}
-	for _, s := range []string{"", "7", "7x", "x6", "7by6", "9x7", "-1x4"} {
+	for _, s := range []string{"", "7", "7x", "x6", "7by6", "17x7", "-1x4"} {
 		if _, err := ParseBoard(s); err == nil {
 			t.Errorf("ParseBoard(%q) accepted", s)
 		}
@@ -141,12 +142,16 @@ func TestFirstMovesAndKeys(t *testing.T) {
 // bitboard operation against a plain grid implementation.
 func TestAgainstNaive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, wh := range [][2]int{{7, 6}, {4, 4}, {5, 4}, {8, 7}, {6, 9}, {3, 5}, {10, 4}, {4, 12}, {1, 8}, {16, 3}} {
+	for _, wh := range [][2]int{{7, 6}, {4, 4}, {5, 4}, {8, 7}, {6, 9}, {3, 5}, {10, 4}, {4, 12}, {1, 8}, {16, 3},
+		{8, 8}, {9, 7}, {10, 6}, {11, 5}, {9, 9}, {4, 31}, {13, 4}, {35, 2}} {
+		if (wh[1]+1)*wh[0] > MaxBits {
+			continue // a board of the wide package
+		}
 		b, err := NewBoard(wh[0], wh[1])
 		if err != nil {
 			t.Fatal(err)
 		}
-		keys := map[uint64]string{}
+		keys := map[Bits]string{}
 		for game := 0; game < 300; game++ {
 			p, g := New(b), newGrid(b)
 			var moves []int
@@ -251,10 +256,8 @@ func checkAttackThreats(t *testing.T, p Position, moves string) {
 	t.Helper()
 	b := p.Board()
 	columns := b.CentreFirst()
-	defer func(path uint32) { attack.Store(path) }(attack.Load())
-	for _, path := range attackPaths {
-		attack.Store(uint32(path))
-		var threats [MaxWidth]uint64
+	forEachAttackPath(func(path string) {
+		var threats [MaxWidth]Bits
 		var counts [MaxWidth]uint8
 		nonLosing, late := p.NonLosingMoves(), p.OpponentWinningCells()<<1
 		wins := p.AttackThreats(nonLosing, late, &columns, &threats, &counts)
@@ -268,7 +271,7 @@ func checkAttackThreats(t *testing.T, p Position, moves string) {
 			}
 			// the count, cell by cell
 			useful, count := want&^late, 0
-			for cell := uint64(1); cell != 0; cell <<= 1 {
+			for cell := Bits(1); cell != 0; cell <<= 1 {
 				if useful&cell != 0 {
 					count++
 					if below := cell >> 1; below&(p.Possible()^m|m<<1) != 0 {
@@ -283,7 +286,7 @@ func checkAttackThreats(t *testing.T, p Position, moves string) {
 		if wins>>b.Width() != 0 {
 			t.Fatalf("%s %q: AttackThreats (path %s) wins %b past the columns", b, moves, path, wins)
 		}
-	}
+	})
 }
 
 // grid is the naive board the bitboard is checked against.
@@ -348,8 +351,8 @@ func (g *grid) hasFour(who int) bool {
 	return false
 }
 
-func (g *grid) winningCells(who int) uint64 {
-	var w uint64
+func (g *grid) winningCells(who int) Bits {
+	var w Bits
 	for c := 0; c < g.b.Width(); c++ {
 		for r := 0; r < g.b.Height(); r++ {
 			if g.cells[c][r] < 0 {
@@ -365,8 +368,8 @@ func (g *grid) winningCells(who int) uint64 {
 }
 
 // nonLosing is the set of moves after which the opponent has no immediate win.
-func (g *grid) nonLosing(who int) uint64 {
-	var m uint64
+func (g *grid) nonLosing(who int) Bits {
+	var m Bits
 	for c := 0; c < g.b.Width(); c++ {
 		r := g.height(c)
 		if r == g.b.Height() {
@@ -541,7 +544,7 @@ func (g *grid) String() string {
 
 func TestFromKeyErrors(t *testing.T) {
 	p := mustParse(t, Standard, "4455")
-	for _, k := range []uint64{p.Key() + 1<<49, 2, 0x7f} {
+	for _, k := range []Bits{p.Key() + 1<<49, 2, 0x7f} {
 		if _, err := Standard.FromKey(k); err == nil {
 			t.Errorf("FromKey(%#x) accepted", k)
 		}
@@ -560,7 +563,7 @@ func TestFollowUpCeilingSound(t *testing.T) {
 	var bounded [6]int
 	for _, wh := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {5, 5}, {6, 4}, {6, 5}} {
 		b := mustBoard(wh[0], wh[1])
-		memo := map[uint64]int{}
+		memo := map[Bits]int{}
 		for game := 0; game < 5000; game++ {
 			p := New(b)
 			for p.Moves() < b.Cells()-14 || rng.IntN(4) != 0 {
@@ -585,7 +588,7 @@ func TestFollowUpCeilingSound(t *testing.T) {
 			}
 			bounded[-c+(b.Cells()-p.Moves())%2]++
 			odd, _, mine, _ := p.followUp()
-			if bits.OnesCount64(odd)%2 == 0 {
+			if odd.OnesCount()%2 == 0 {
 				if b.hasFour(mine) {
 					bounded[4]++
 				}
@@ -614,7 +617,7 @@ func TestFollowUpCeilingSound(t *testing.T) {
 
 // oddColumnThreat says whether the opponent would complete four on a lower
 // cell of a column with an odd number of empty cells, given followUp's odd.
-func oddColumnThreat(b *Board, odd, threats uint64) bool {
+func oddColumnThreat(b *Board, odd, threats Bits) bool {
 	for c := 0; c < b.Width(); c++ {
 		col := b.ColumnMask(c)
 		if odd&col != 0 && threats&col&b.claim != 0 {
@@ -626,7 +629,7 @@ func oddColumnThreat(b *Board, odd, threats uint64) bool {
 
 // exactScore is the score of the side to move in p, which is not over, by
 // plain minimax.
-func exactScore(p Position, memo map[uint64]int) int {
+func exactScore(p Position, memo map[Bits]int) int {
 	n, cells := p.Moves(), p.b.Cells()
 	if p.CanWinNext() {
 		return (cells + 1 - n) / 2

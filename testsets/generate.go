@@ -56,7 +56,7 @@ func (g Generator) Generate(ctx context.Context) (*Set, error) {
 		return set, fmt.Errorf("no %s position is %s on %s: at most %d moves are left after %d stones",
 			g.Level, g.Rating, g.Board, g.Board.Cells()-1-lo, lo)
 	}
-	seen := map[uint64]bool{}
+	seen := map[position.Bits]bool{}
 	prog := progress.New(g.Progress, Label(set.Name), "kept", g.Count)
 	defer prog.Done()
 	tried := 0

@@ -107,7 +107,7 @@ func TestGenerate(t *testing.T) {
 func checkSet(t *testing.T, set *testsets.Set, l testsets.Level, r testsets.Rating) {
 	t.Helper()
 	slo, shi := l.Stones(set.Board)
-	seen := map[uint64]bool{}
+	seen := map[position.Bits]bool{}
 	for _, c := range set.Cases {
 		n := c.Position.Moves()
 		if n < slo || n > shi || testsets.RatingOf(set.Board, testsets.MovesLeft(set.Board, n, c.Score)) != r {

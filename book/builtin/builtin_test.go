@@ -45,7 +45,7 @@ func TestBook(t *testing.T) {
 		samples = 5
 	}
 	for range samples {
-		p, err := position.Standard.FromKey(layers[depth][rng.IntN(len(layers[depth]))])
+		p, err := position.Standard.FromKey(position.Bits(layers[depth][rng.IntN(len(layers[depth]))]))
 		if err != nil {
 			t.Fatal(err)
 		}

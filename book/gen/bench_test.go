@@ -28,12 +28,12 @@ func BenchmarkLookup(b *testing.B) {
 	keys := allKeys(position.New(board), board.Cells())
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 100000 { // warm the cache
-		p, _ := board.FromKey(keys[rng.IntN(len(keys))])
+		p, _ := board.FromKey(position.Bits(keys[rng.IntN(len(keys))]))
 		bk.Lookup(p)
 	}
 	times := make([]time.Duration, 0, b.N)
 	for b.Loop() {
-		p, _ := board.FromKey(keys[rng.IntN(len(keys))])
+		p, _ := board.FromKey(position.Bits(keys[rng.IntN(len(keys))]))
 		start := time.Now()
 		if _, ok, err := bk.Lookup(p); !ok || err != nil {
 			b.Fatal(ok, err)
@@ -113,7 +113,7 @@ func solveRun(keys []uint64, opts negamax.Options) error {
 	opts.Threads, opts.TableMiB = 2, 2*opts.TableMiB
 	s := negamax.New(opts)
 	for _, k := range keys {
-		p, _ := position.Standard.FromKey(k)
+		p, _ := position.Standard.FromKey(position.Bits(k))
 		if _, err := s.Solve(context.Background(), p, solve.Strong); err != nil {
 			return err
 		}

@@ -60,7 +60,7 @@ func checkAgainstSolver(t *testing.T, bk *store.Book, root position.Position, de
 			if i%every != 0 {
 				continue
 			}
-			p, _ := b.FromKey(k)
+			p, _ := b.FromKey(position.Bits(k))
 			got, ok, err := bk.Lookup(p)
 			if err != nil || !ok {
 				t.Fatalf("%s: position %s not in the book (%v)", b, store.Name(p), err)
@@ -139,7 +139,7 @@ func TestSearchWithBook(t *testing.T) {
 	without := negamax.New(negamax.Options{TableMiB: 8})
 	for d, layer := range book.Enumerate(position.New(b), 12) {
 		for _, k := range layer {
-			p, _ := b.FromKey(k)
+			p, _ := b.FromKey(position.Bits(k))
 			r1, err1 := with.Solve(context.Background(), p, solve.Strong)
 			r2, err2 := without.Solve(context.Background(), p, solve.Strong)
 			if err1 != nil || err2 != nil || r1.Score != r2.Score {
@@ -298,7 +298,7 @@ func TestVerify(t *testing.T) {
 	p, _ := position.Parse(b, "3")
 	score, _, _ := bk.Lookup(p)
 	w := bk.NewBatch(b)
-	w.Put(p.CanonicalKey(), score+1)
+	w.Put(uint64(p.CanonicalKey()), score+1)
 	w.Commit()
 	w.Close()
 	bad, layers, err = bk.Verify(context.Background(), b, 1<<20, 1, exact, weak)

@@ -139,7 +139,7 @@ func (g *Generator) missing(keys []uint64) ([]uint64, error) {
 	board := g.Root.Board()
 	var todo []uint64
 	for _, k := range keys {
-		p, _ := board.FromKey(k)
+		p, _ := board.FromKey(position.Bits(k))
 		_, ok, err := g.Book.Lookup(p)
 		if err != nil {
 			return nil, err
@@ -176,7 +176,7 @@ func solveKeys(ctx context.Context, board *position.Board, keys []uint64, thread
 					return
 				}
 				for j := i; j < min(i+chunk, len(keys)); j++ {
-					p, _ := board.FromKey(keys[j])
+					p, _ := board.FromKey(position.Bits(keys[j]))
 					r, err := s.Solve(ctx, p, solve.Strong)
 					if err == nil {
 						err = ctx.Err() // a search too small to look at ctx
@@ -261,7 +261,7 @@ func (g *Generator) fromChildren(ctx context.Context, board *position.Board, key
 				return i, err
 			}
 		}
-		p, _ := board.FromKey(k)
+		p, _ := board.FromKey(position.Bits(k))
 		score, err := g.Book.FromChildren(p)
 		if err == nil {
 			err = w.Put(k, score)

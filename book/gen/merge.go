@@ -27,7 +27,7 @@ func Merge(ctx context.Context, bk *store.Book, paths []string, progress io.Writ
 	put, finish := bk.Putter(ctx)
 	for _, path := range paths {
 		_, err := book.ReadFile(path, func(board *position.Board, k uint64, score int) error {
-			if p, _ := board.FromKey(k); p.Moves() != s.Depth {
+			if p, _ := board.FromKey(position.Bits(k)); p.Moves() != s.Depth {
 				return fmt.Errorf("%s: position %s has %d stones, not %d", path, store.Name(p), p.Moves(), s.Depth)
 			}
 			return put(s.Board, k, score)

@@ -44,7 +44,7 @@ func TestShards7x6(t *testing.T) {
 	}
 	got := 0
 	err = bk.Entries(position.Standard, func(k uint64, score int) bool {
-		p, _ := position.Standard.FromKey(k)
+		p, _ := position.Standard.FromKey(position.Bits(k))
 		if s, ok := want.Score(p); !ok || s != score {
 			t.Fatalf("key %#x: merged %d, built-in %d (%v)", k, score, s, ok)
 		}

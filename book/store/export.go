@@ -22,7 +22,7 @@ func (b *Book) Export(board *position.Board, depth int, w io.Writer) (int, error
 	h := book.Header{Board: board, Depth: depth}
 	return book.Encode(w, h, func(put func(k uint64, score int) bool) error {
 		return b.Entries(board, func(k uint64, score int) bool {
-			if p, err := board.FromKey(k); err == nil && p.Moves() > depth {
+			if p, err := board.FromKey(position.Bits(k)); err == nil && p.Moves() > depth {
 				return true
 			}
 			return put(k, score)

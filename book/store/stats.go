@@ -30,7 +30,7 @@ func (b *Book) Stats(board *position.Board) (Stats, error) {
 	st := Stats{Depth: b.Depth(board)}
 	st.DiskBytes, st.TableBytes = b.diskBytes()
 	err := b.Entries(board, func(k uint64, score int) bool {
-		p, err := board.FromKey(k)
+		p, err := board.FromKey(position.Bits(k))
 		if err != nil {
 			return true
 		}

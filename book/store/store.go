@@ -398,7 +398,7 @@ func (b *Book) Score(p position.Position) (int, bool) {
 func (b *Book) Lookup(p position.Position) (score int, ok bool, err error) {
 	defer b.fatal.recover(&err)
 	var buf [16]byte
-	v, closer, err := b.db.Get(appendKey(buf[:0], p.Board(), p.CanonicalKey()))
+	v, closer, err := b.db.Get(appendKey(buf[:0], p.Board(), uint64(p.CanonicalKey())))
 	if errors.Is(err, pebble.ErrNotFound) {
 		return 0, false, nil
 	}

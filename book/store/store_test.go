@@ -25,7 +25,7 @@ func put(t *testing.T, bk *Book, b *position.Board) {
 	t.Helper()
 	w := bk.NewBatch(b)
 	defer w.Close()
-	if err := w.Put(position.New(b).CanonicalKey(), 0); err != nil || w.Commit() != nil || bk.SetDepth(b, 0) != nil {
+	if err := w.Put(uint64(position.New(b).CanonicalKey()), 0); err != nil || w.Commit() != nil || bk.SetDepth(b, 0) != nil {
 		t.Fatal("writing a book", err)
 	}
 }

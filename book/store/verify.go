@@ -50,7 +50,7 @@ func (b *Book) Verify(ctx context.Context, board *position.Board, n int, seed ui
 	var samples [][]entry
 	var layers []Sampled
 	err := b.Entries(board, func(k uint64, score int) bool { // reservoir sampling by layer
-		p, err := board.FromKey(k)
+		p, err := board.FromKey(position.Bits(k))
 		if err != nil {
 			return true
 		}

@@ -1,0 +1,29 @@
+//widen:skip
+
+package position
+
+import "math/bits"
+
+// Bits is a bitboard: one bit a cell, in the layout of the package comment.
+// It is a type of its own, not a plain uint64, so that the generator of
+// c4/wide/position can tell bitboards from other integers.
+type Bits uint64
+
+// wordBits is the width of a Bits.
+const wordBits = 64
+
+// MaxBits is the most bits a board may take, (H+1)*W.
+const MaxBits = wordBits
+
+// BitsOf returns the bitboard with the bits of v: for code shared with
+// c4/wide/position, where a bitboard is not an integer.
+func BitsOf(v uint64) Bits { return Bits(v) }
+
+// OnesCount is the number of cells in b.
+func (b Bits) OnesCount() int { return bits.OnesCount64(uint64(b)) }
+
+// TrailingZeros is the index of b's lowest cell, wordBits if b is empty.
+func (b Bits) TrailingZeros() int { return bits.TrailingZeros64(uint64(b)) }
+
+// Len is one more than the index of b's highest cell, 0 if b is empty.
+func (b Bits) Len() int { return bits.Len64(uint64(b)) }

@@ -1,0 +1,113 @@
+package position
+
+import (
+	"fmt"
+	"math/big"
+	"math/bits"
+)
+
+// Bits is a bitboard of two 64-bit words: one bit a cell, in the layout of
+// c4/position, bit i of the board in Lo for i < 64 and in Hi as bit i-64
+// after. Its methods are Go's operators on a 128-bit unsigned integer (the
+// code generated from c4/position calls them where the source has the
+// operator); == and != compare Bits as they are.
+type Bits struct{ Lo, Hi uint64 }
+
+// wordBits is the width of a Bits.
+const wordBits = 128
+
+// MaxBits is the most bits a board may take, (H+1)*W.
+const MaxBits = wordBits
+
+// BitsOf returns the bitboard with the bits of v.
+func BitsOf(v uint64) Bits { return Bits{Lo: v} }
+
+// And is a & b.
+func (a Bits) And(b Bits) Bits { return Bits{a.Lo & b.Lo, a.Hi & b.Hi} }
+
+// Or is a | b.
+func (a Bits) Or(b Bits) Bits { return Bits{a.Lo | b.Lo, a.Hi | b.Hi} }
+
+// Xor is a ^ b.
+func (a Bits) Xor(b Bits) Bits { return Bits{a.Lo ^ b.Lo, a.Hi ^ b.Hi} }
+
+// AndNot is a &^ b.
+func (a Bits) AndNot(b Bits) Bits { return Bits{a.Lo &^ b.Lo, a.Hi &^ b.Hi} }
+
+// Not is ^a.
+func (a Bits) Not() Bits { return Bits{^a.Lo, ^a.Hi} }
+
+// Add is a + b, modulo 2^128.
+func (a Bits) Add(b Bits) Bits {
+	lo, carry := bits.Add64(a.Lo, b.Lo, 0)
+	hi, _ := bits.Add64(a.Hi, b.Hi, carry)
+	return Bits{lo, hi}
+}
+
+// Sub is a - b, modulo 2^128.
+func (a Bits) Sub(b Bits) Bits {
+	lo, borrow := bits.Sub64(a.Lo, b.Lo, 0)
+	hi, _ := bits.Sub64(a.Hi, b.Hi, borrow)
+	return Bits{lo, hi}
+}
+
+// Neg is -a, modulo 2^128.
+func (a Bits) Neg() Bits { return Bits{}.Sub(a) }
+
+// Mul is a * b, modulo 2^128.
+func (a Bits) Mul(b Bits) Bits {
+	hi, lo := bits.Mul64(a.Lo, b.Lo)
+	return Bits{lo, hi + a.Lo*b.Hi + a.Hi*b.Lo}
+}
+
+// Lsh is a << n: 0 from n = 128 on. The searches shift by less than 64
+// (a column's height and one, or three times that), the branch the processor
+// predicts.
+func (a Bits) Lsh(n uint) Bits {
+	if n < 64 {
+		return Bits{a.Lo << n, a.Hi<<n | a.Lo>>(64-n)}
+	}
+	return Bits{0, a.Lo << (n - 64)}
+}
+
+// Rsh is a >> n: 0 from n = 128 on.
+func (a Bits) Rsh(n uint) Bits {
+	if n < 64 {
+		return Bits{a.Lo>>n | a.Hi<<(64-n), a.Hi >> n}
+	}
+	return Bits{a.Hi >> (n - 64), 0}
+}
+
+// Less is a < b.
+func (a Bits) Less(b Bits) bool { return a.Hi < b.Hi || a.Hi == b.Hi && a.Lo < b.Lo }
+
+// OnesCount is the number of cells in b.
+func (a Bits) OnesCount() int { return bits.OnesCount64(a.Lo) + bits.OnesCount64(a.Hi) }
+
+// TrailingZeros is the index of b's lowest cell, 128 if b is empty.
+func (a Bits) TrailingZeros() int {
+	if a.Lo != 0 {
+		return bits.TrailingZeros64(a.Lo)
+	}
+	return 64 + bits.TrailingZeros64(a.Hi)
+}
+
+// Len is one more than the index of b's highest cell, 0 if b is empty.
+func (a Bits) Len() int {
+	if a.Hi != 0 {
+		return 64 + bits.Len64(a.Hi)
+	}
+	return bits.Len64(a.Lo)
+}
+
+// Format prints a as the 128-bit number it is, in any of fmt's integer
+// verbs (%x, %#x, %d, %b, ...) and %v, as c4/position's messages print a
+// key.
+func (a Bits) Format(f fmt.State, verb rune) {
+	n := new(big.Int).Lsh(new(big.Int).SetUint64(a.Hi), 64)
+	n.Or(n, new(big.Int).SetUint64(a.Lo))
+	if verb == 'v' {
+		verb = 'd'
+	}
+	n.Format(f, verb)
+}
