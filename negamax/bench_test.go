@@ -2,8 +2,11 @@ package negamax
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
+	"c4/position"
 	"c4/solve"
 	"c4/testsets"
 	"c4/testsets/publictest"
@@ -18,14 +21,17 @@ func BenchmarkSolve(b *testing.B) {
 	s := New(Options{})
 	for _, name := range testsets.PublicNames() {
 		set := publictest.Set(b, name)
-		cases := set.Cases[:100]
+		var positions []position.Position
+		for _, c := range set.Cases[:100] {
+			positions = append(positions, mustParse(b, c.Moves))
+		}
 		for _, mode := range []solve.Mode{solve.Strong, solve.Weak} {
 			b.Run(testsets.Label(name)+"/"+mode.String(), func(b *testing.B) {
 				var nodes uint64
 				i := 0
 				for b.Loop() {
 					s.Reset()
-					r, err := s.Solve(context.Background(), cases[i%len(cases)].Position, mode)
+					r, err := s.Solve(context.Background(), positions[i%len(positions)], mode)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -36,5 +42,48 @@ func BenchmarkSolve(b *testing.B) {
 				b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 			})
 		}
+	}
+}
+
+// BenchmarkBoards solves random positions with 28 empty cells of boards
+// either side of 64 bits (those past them in c4/wide/negamax, generated
+// from this benchmark), one position an op, for the nodes a second of each:
+//
+//	go test ./negamax ./wide/negamax -run XXX -bench Boards -benchtime 20x
+func BenchmarkBoards(b *testing.B) {
+	for _, wh := range [][2]int{{7, 6}, {8, 7}, {8, 8}, {9, 7}, {10, 6}} {
+		b.Run(fmt.Sprintf("%dx%d", wh[0], wh[1]), func(b *testing.B) {
+			board, err := position.NewBoard(wh[0], wh[1])
+			if err != nil {
+				b.Skipf("past %d bits", position.MaxBits)
+			}
+			rng := rand.New(rand.NewPCG(uint64(wh[0]), uint64(wh[1])))
+			var positions []position.Position
+			for len(positions) < 20 {
+				p := position.New(board)
+				for p.Moves() < board.Cells()-28 && playQuiet(rng, &p) && !p.IsOver() {
+				}
+				if p.Moves() == board.Cells()-28 && !p.IsOver() {
+					positions = append(positions, p)
+				}
+			}
+			s := New(Options{})
+			if _, err := s.Solve(context.Background(), positions[0], solve.Weak); err != nil {
+				b.Fatal(err) // the board's tables made before the clock starts
+			}
+			var nodes uint64
+			i := 0
+			for b.Loop() {
+				s.Reset()
+				r, err := s.Solve(context.Background(), positions[i%len(positions)], solve.Strong)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += r.Stats.Nodes
+				i++
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+		})
 	}
 }

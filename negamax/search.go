@@ -127,6 +127,7 @@ type Solver struct {
 type config struct {
 	far, mid   *table // mid is far when there is no mid table
 	near       *table // the worker's own, set by run (nil in Solver.config)
+	board      *position.Board
 	cells      int
 	colOrder   [position.MaxWidth]position.Bits // column masks, centre first
 	sortShift  uint                             // the move sorter's, for the board's width
@@ -164,7 +165,7 @@ type worker struct {
 	// scratch holds each depth's moves, child entries and child threats
 	// (indexed like colOrder), so that a node does not clear a kilobyte of
 	// stack every time it is entered.
-	scratch [64]scratch
+	scratch [position.MaxBits]scratch
 }
 
 // scratch is one depth's moves, child entries and child threats, and the
@@ -239,7 +240,7 @@ func (s *Solver) setBoard(b *position.Board) {
 	}
 	cells := b.Cells()
 	s.board = b
-	s.config = config{far: s.far, mid: s.far, cells: cells, colOrder: b.CentreFirst(),
+	s.config = config{far: s.far, mid: s.far, board: b, cells: cells, colOrder: b.CentreFirst(),
 		sortShift: sortShift(b.Width()), nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty,
 		lowestLoss: b.LowestFollowUpLoss(), book: s.book, bookDepth: -1}
 	s.config.midFrom = s.config.nearFrom
@@ -261,8 +262,16 @@ func (s *Solver) fit(k uint) bool {
 	return true
 }
 
-// keyBits is the number of bits of a key of board b.
-func keyBits(b *position.Board) uint { return uint(b.Width() * (b.Height() + 1)) }
+// keyBits is the number of bits of a table key of board b: those of a
+// position's key, W*(H+1), up to 64; past them (on c4/wide's boards) the
+// table takes foldedBits of the key's 64-bit hash (see
+// position.Board.KeyHash), as many as the checks of a near table hold.
+func keyBits(b *position.Board) uint {
+	if k := uint(b.Width() * (b.Height() + 1)); k <= 64 {
+		return k
+	}
+	return foldedBits
+}
 
 // Solve returns the score of p: exact in Strong mode, its sign in Weak mode.
 // It returns ErrGameOver if the game has ended, and ctx.Err() if ctx ends
@@ -487,7 +496,7 @@ func (c *config) slot(p position.Position) slot {
 	} else if n >= c.midFrom {
 		t = c.mid
 	}
-	return t.slot(p.TableKey())
+	return t.slot(c.board.KeyHash(p.TableKey()))
 }
 
 // divideStones is the number of stones below which workers on the same

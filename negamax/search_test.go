@@ -46,7 +46,7 @@ func TestPublicSets(t *testing.T) {
 			for _, mode := range tc.modes {
 				for _, c := range cases {
 					testSolver.Reset()
-					r, err := testSolver.Solve(context.Background(), c.Position, mode)
+					r, err := testSolver.Solve(context.Background(), mustParse(t, c.Moves), mode)
 					want := mode.Of(c.Score)
 					if err != nil || r.Score != want {
 						t.Errorf("%s line %d %q mode %d: got %d, %v; want %d", tc.name, c.Line, c.Moves, mode, r.Score, err, want)
@@ -64,7 +64,7 @@ func TestMidTable(t *testing.T) {
 		s := New(Options{TableMiB: midMinBytes>>20 + 16, Threads: threads})
 		for _, c := range publictest.Set(t, "Test_L1_R2").Cases[:20] {
 			s.Reset()
-			if r, err := s.Solve(context.Background(), c.Position, solve.Strong); err != nil || r.Score != c.Score {
+			if r, err := s.Solve(context.Background(), mustParse(t, c.Moves), solve.Strong); err != nil || r.Score != c.Score {
 				t.Errorf("%d threads, line %d %q: got %d, %v; want %d", threads, c.Line, c.Moves, r.Score, err, c.Score)
 			}
 		}
@@ -171,7 +171,7 @@ func TestCancel(t *testing.T) {
 		// The table a stopped search leaves holds only true bounds: the
 		// solver still gives right answers without a Reset.
 		for _, c := range publictest.Set(t, "Test_L1_R1").Cases[:20] {
-			r, err := s.Solve(context.Background(), c.Position, solve.Strong)
+			r, err := s.Solve(context.Background(), mustParse(t, c.Moves), solve.Strong)
 			if err != nil || r.Score != c.Score {
 				t.Errorf("%d threads, after a cancelled search: line %d scored %d, %v; want %d", threads, c.Line, r.Score, err, c.Score)
 			}
@@ -187,7 +187,7 @@ func TestThreads(t *testing.T) {
 		for _, c := range publictest.Set(t, name).Cases[:100] {
 			for _, mode := range []solve.Mode{solve.Strong, solve.Weak} {
 				want := mode.Of(c.Score)
-				r, err := s.Solve(context.Background(), c.Position, mode)
+				r, err := s.Solve(context.Background(), mustParse(t, c.Moves), mode)
 				if err != nil || r.Score != want {
 					t.Errorf("%s line %d %q mode %d: %d, %v; want %d", name, c.Line, c.Moves, mode, r.Score, err, want)
 				}
@@ -234,7 +234,7 @@ func TestAnalyzeThreads(t *testing.T) {
 	}
 	begin := 0
 	for _, c := range publictest.Set(t, "Test_L1_R1").Cases {
-		if c.Position.Moves() >= 12 && begin < 20 { // a second or two for all
+		if len(c.Moves) >= 12 && begin < 20 { // a second or two for all
 			positions = append(positions, c.Moves)
 			begin++
 		}
@@ -257,7 +257,7 @@ func TestAnalyzeThreads(t *testing.T) {
 func TestAtLeast(t *testing.T) {
 	for _, c := range publictest.Set(t, "Test_L2_R1").Cases[:300] {
 		for _, a := range []int{c.Score, c.Score + 1} {
-			ok, _, err := testSolver.AtLeast(context.Background(), c.Position, a)
+			ok, _, err := testSolver.AtLeast(context.Background(), mustParse(t, c.Moves), a)
 			if err != nil || ok != (c.Score >= a) {
 				t.Errorf("line %d %q (score %d): AtLeast(%d) = %v, %v", c.Line, c.Moves, c.Score, a, ok, err)
 			}

@@ -6,7 +6,6 @@ import (
 	"unsafe"
 
 	"c4/internal/hugemem"
-	"c4/position"
 )
 
 // table is the transposition table: buckets of four one-word entries, each
@@ -58,6 +57,13 @@ const (
 	maxCheck  = 64 - chkShift
 
 	tagMask = 1<<64 - 1<<chkShift | maxGen<<genShift
+
+	// foldedBits is how many bits of a key's hash a table takes on a
+	// board past 64 bits (see keyBits): as many as the checks of the
+	// smallest near table (256 KiB, 2^13 buckets) hold, so that no table
+	// grows for them. Two positions agree on them with a chance of one in
+	// 2^56, where on the other boards a hit is never another position's.
+	foldedBits = 56
 )
 
 // newTable returns a table of about size bytes for positions of keyBits-bit
@@ -103,8 +109,8 @@ type slot struct {
 }
 
 // slot returns the slot of key.
-func (t *table) slot(key position.Bits) slot {
-	h := uint64(key) * hashMul & t.keyMask
+func (t *table) slot(key uint64) slot {
+	h := key * hashMul & t.keyMask
 	i, _ := bits.Mul64(h<<(64-t.keyBits), uint64(len(t.buckets)))
 	return slot{&t.buckets[i], (h&t.chkMask)<<chkShift | t.gen<<genShift}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"c4/position"
 	"c4/testsets"
 	"c4/testsets/publictest"
 )
@@ -36,11 +37,15 @@ func BenchmarkEpsilon(b *testing.B) {
 }
 
 func runWeak(b *testing.B, s *Solver, cases []testsets.Case) {
+	var positions []position.Position
+	for _, c := range cases {
+		positions = append(positions, mustParse(b, c.Moves))
+	}
 	var nodes uint64
 	i := 0
 	for b.Loop() {
 		s.Reset()
-		_, st, err := s.weak(context.Background(), cases[i%len(cases)].Position)
+		_, st, err := s.weak(context.Background(), positions[i%len(positions)])
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -47,8 +47,8 @@ func (t *endTable) clear() {
 
 // slot returns key's word and the entry it holds if it holds key's answer
 // to the question att, with the answer bit 0.
-func (t *endTable) slot(key position.Bits, att bool) (*uint64, uint64) {
-	h := uint64(key) * hashMul
+func (t *endTable) slot(key uint64, att bool) (*uint64, uint64) {
+	h := key * hashMul
 	tag := t.gen<<(64-endGenBits) | (h&endCheck)<<2
 	if att {
 		tag |= 2
@@ -59,7 +59,7 @@ func (t *endTable) slot(key position.Bits, att bool) (*uint64, uint64) {
 // endgame solves p, neither won nor lost at once, with goal and gives
 // MID's answer: numbers and work. If the search was stopped, the numbers
 // are evaluate's and nothing is stored.
-func (w *worker) endgame(p position.Position, key position.Bits, att bool) (phi, delta uint32, work uint64) {
+func (w *worker) endgame(p position.Position, key uint64, att bool) (phi, delta uint32, work uint64) {
 	before := w.nodes
 	ok := w.goal(p, att, p.OpponentWinningCells())
 	if w.stopped {
@@ -91,7 +91,7 @@ func (w *worker) goal(p position.Position, att bool, theirs position.Bits) bool 
 	}
 	// The slot's cache line is fetched while settle works: its miss was a
 	// tenth of the search's time.
-	slot, tag := w.end.slot(p.TableKey(), att)
+	slot, tag := w.end.slot(tableKey(p), att)
 	hugemem.Prefetch(unsafe.Pointer(slot))
 	next := p.NonLosingMovesAgainst(theirs)
 	if reached, ok := w.settle(p, att, theirs, next); ok {

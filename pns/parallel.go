@@ -49,7 +49,7 @@ type tree struct {
 
 type tnode struct {
 	pos          position.Position
-	key          position.Bits
+	key          uint64
 	work         uint64 // spent on this node while a leaf
 	phi, delta   uint32 // the proof numbers
 	vphi, vdelta uint32 // the virtual ones, with each busy leaf counted as won (see pick)
@@ -73,7 +73,7 @@ func (t *tree) bytes() int {
 type job struct {
 	n              int32
 	pos            position.Position
-	key            position.Bits
+	key            uint64
 	att            bool
 	thPhi, thDelta uint32
 	budget         uint64 // nodes
@@ -88,7 +88,7 @@ type job struct {
 // search; a helper still starting when the search is over is not waited
 // for: waking an idle core on a virtual machine can take longer than many
 // of the searches that come here.
-func (s *Solver) parallel(ctx context.Context, p position.Position, key position.Bits, att bool, budget uint64) (phi, delta uint32, nodes uint64) {
+func (s *Solver) parallel(ctx context.Context, p position.Position, key uint64, att bool, budget uint64) (phi, delta uint32, nodes uint64) {
 	t, w0 := s.tree, s.workers[0]
 	t.used, t.busy = 1, t.busy[:0]
 	t.nodes[0] = tnode{pos: p, key: key, att: att, parent: -1}
@@ -263,7 +263,7 @@ func (t *tree) split(i int32, w *worker) {
 		n.nkids++
 		*k = tnode{pos: n.pos, att: !n.att, parent: i}
 		k.pos.Play(m)
-		k.key = k.pos.TableKey()
+		k.key = tableKey(k.pos)
 		k.phi, k.delta = w.lookup(k.pos, k.key, k.att)
 		k.vphi, k.vdelta = k.phi, k.delta
 	}
@@ -314,7 +314,7 @@ func (t *tree) value(i int32) {
 func (s *Solver) weakParallel(ctx context.Context, p position.Position) (int, uint64, error) {
 	s.setBoard(p.Board())
 	w := s.workers[0]
-	key := p.TableKey()
+	key := tableKey(p)
 	// The first question's root is the defender's: phi is its disproof
 	// number, delta its proof number.
 	var nodes uint64
@@ -364,7 +364,7 @@ func (s *Solver) weakParallel(ctx context.Context, p position.Position) (int, ui
 // Each worker's nodes are then one worker's on its own question, without
 // the speculative nodes of two workers in one tree, which are most where
 // the first question is disproven, and there the second is needed too.
-func (s *Solver) bothAtOnce(ctx context.Context, p position.Position, key position.Bits) (phi, delta uint32, won bool, nodes uint64) {
+func (s *Solver) bothAtOnce(ctx context.Context, p position.Position, key uint64) (phi, delta uint32, won bool, nodes uint64) {
 	w0, w1 := s.workers[0], s.workers[1]
 	// Each worker stops the other when it is done.
 	var stop0, stop1 atomic.Bool

@@ -69,14 +69,15 @@ func TestBothAtOnce(t *testing.T) {
 	set := publictest.Set(t, "Test_L1_R2")
 	for _, i := range []int{2, 22, 262} {
 		c := set.Cases[i]
+		p := mustParse(t, c.Moves)
 		s := New(Options{TableMiB: 16, Threads: 2})
-		s.setBoard(c.Position.Board())
-		phi, delta, _ := s.workers[0].run(context.Background(), c.Position, c.Position.TableKey(), false, inf, inf, serialWork)
+		s.setBoard(p.Board())
+		phi, delta, _ := s.workers[0].run(context.Background(), p, tableKey(p), false, inf, inf, serialWork)
 		if phi == 0 || delta == 0 || delta < likelyLoss*phi {
 			t.Fatalf("%q: after the serial start, first question %d/%d: not asked both at once", c.Moves, phi, delta)
 		}
 		s.Reset()
-		got, _, err := s.weak(context.Background(), c.Position)
+		got, _, err := s.weak(context.Background(), p)
 		if want := min(max(c.Score, -1), 1); err != nil || got != want {
 			t.Errorf("%q: %d, %v; want %d", c.Moves, got, err, want)
 		}

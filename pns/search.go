@@ -121,10 +121,10 @@ type worker struct {
 
 	// kids holds each depth's children, so that a MID call does not clear
 	// a kilobyte and a half of stack every time it is entered.
-	kids [64][position.MaxWidth]child
+	kids [position.MaxBits][position.MaxWidth]child
 	// ends holds each depth's threats for the endgame search, for the
 	// same reason.
-	ends [64]struct {
+	ends [position.MaxBits]struct {
 		threats [position.MaxWidth]position.Bits
 		counts  [position.MaxWidth]uint8
 	}
@@ -253,7 +253,7 @@ func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove 
 	s.setBoard(p.Board())
 	start := time.Now()
 	w := s.workers[0]
-	key := p.TableKey()
+	key := tableKey(p)
 	phi, delta := w.evaluate(p, attackerToMove)
 	var st solve.Stats
 	if phi != 0 && delta != 0 {
@@ -289,7 +289,7 @@ func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove 
 // the thresholds, the budget (if above 0) or ctx stop it, and returns its
 // numbers and the nodes searched. (Not mid's work: a stopped endgame
 // search counts there as one node, whatever it searched.)
-func (w *worker) run(ctx context.Context, p position.Position, key position.Bits, att bool, thPhi, thDelta uint32, budget uint64) (phi, delta uint32, nodes uint64) {
+func (w *worker) run(ctx context.Context, p position.Position, key uint64, att bool, thPhi, thDelta uint32, budget uint64) (phi, delta uint32, nodes uint64) {
 	w.nodes, w.budget, w.ctx, w.stopped = 0, budget, ctx, false
 	phi, delta, _ = w.mid(p, key, att, thPhi, thDelta)
 	w.ctx = nil
@@ -368,7 +368,7 @@ func (w *worker) settle(p position.Position, att bool, theirs, next position.Bit
 
 // lookup returns the proof numbers of a position from the table, or else
 // from evaluate, and then stores them: a new leaf costs its evaluation once.
-func (w *worker) lookup(p position.Position, key position.Bits, att bool) (phi, delta uint32) {
+func (w *worker) lookup(p position.Position, key uint64, att bool) (phi, delta uint32) {
 	phi, delta, ok, at := w.tt.get(key, att)
 	if !ok {
 		phi, delta = w.evaluate(p, att)
@@ -380,7 +380,7 @@ func (w *worker) lookup(p position.Position, key position.Bits, att bool) (phi, 
 // child is one move of a node being searched.
 type child struct {
 	pos        position.Position
-	key        position.Bits
+	key        uint64
 	phi, delta uint32
 	col        int   // its move's index in colOrder
 	order      uint8 // the threats its move makes that count (see AttackThreats)
@@ -396,7 +396,7 @@ func (c *child) before(d *child) bool {
 
 // mid searches p until its phi reaches thPhi or its delta thDelta, and
 // returns them with the work spent. p is neither won nor lost at once.
-func (w *worker) mid(p position.Position, key position.Bits, att bool, thPhi, thDelta uint32) (phi, delta uint32, work uint64) {
+func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta uint32) (phi, delta uint32, work uint64) {
 	w.nodes++
 	work = 1
 	if w.nodes == w.budget {
@@ -468,7 +468,7 @@ func (w *worker) expand(p position.Position, att bool, kids *[position.MaxWidth]
 		c.col = i
 		c.pos = p
 		c.pos.Play(m)
-		c.key = c.pos.TableKey()
+		c.key = tableKey(c.pos)
 		w.tt.prefetch(c.key)
 	}
 	// The buckets are on their way. One pass over every move finds each

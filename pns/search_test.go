@@ -16,6 +16,15 @@ import (
 	"c4/testsets/publictest"
 )
 
+func mustParse(t testing.TB, s string) position.Position {
+	t.Helper()
+	p, err := position.Parse(position.Standard, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // endgames are the settings of Options.EndgameCells the tests try: the
 // default and none, so that both DFPN alone and DFPN with the endgame
 // search are checked against negamax.
@@ -30,7 +39,7 @@ func TestPublicSets(t *testing.T) {
 			var nodes uint64
 			for _, c := range publictest.Set(t, name).Cases {
 				s.Reset()
-				got, st, err := s.weak(context.Background(), c.Position)
+				got, st, err := s.weak(context.Background(), mustParse(t, c.Moves))
 				nodes += st.Nodes
 				if err != nil || got != solve.WeakScore(c.Score) {
 					t.Errorf("endgame %d, %s line %d %q: dfpn %d, %v; score %d", cells, name, c.Line, c.Moves, got, err, c.Score)
@@ -71,14 +80,59 @@ func TestRandomPositions(t *testing.T) {
 	t.Logf("%d positions agree", checked)
 }
 
+// TestBigBoards checks that DFPN's weak result agrees with negamax's strong
+// and weak ones on random positions of the last 20 empty cells of boards
+// past 64 bits (in c4/wide/pns, generated from this test).
+func TestBigBoards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, wh := range [][2]int{{8, 8}, {9, 7}, {10, 6}, {11, 5}, {9, 9}, {12, 5}, {13, 4}} {
+		t.Run(fmt.Sprintf("%dx%d", wh[0], wh[1]), func(t *testing.T) {
+			b, err := position.NewBoard(wh[0], wh[1])
+			if err != nil {
+				t.Skipf("past %d bits: c4/wide/pns's", position.MaxBits)
+			}
+			s := New(Options{TableMiB: 32})
+			nm := negamax.New(negamax.Options{TableMiB: 32})
+			checked := 0
+			for depth := b.Cells() - 20; depth < b.Cells(); depth++ {
+				for range 3 {
+					p, ok := randomPosition(rng, b, depth)
+					if !ok {
+						continue
+					}
+					strong, err1 := nm.Solve(context.Background(), p, solve.Strong)
+					weak, err2 := nm.Solve(context.Background(), p, solve.Weak)
+					got, _, err3 := s.weak(context.Background(), p)
+					if err := errors.Join(err1, err2, err3); err != nil || got != weak.Score || weak.Score != solve.WeakScore(strong.Score) {
+						t.Fatalf("%s %d stones, key %x: dfpn %d, negamax weak %d, strong %d (%v)", b, depth, p.Key(), got, weak.Score, strong.Score, err)
+					}
+					checked++
+				}
+			}
+			t.Logf("%s: %d positions agree", b, checked)
+		})
+	}
+}
+
+// randomPosition plays n random moves from the empty board b, none of which
+// wins at once, nor lets the opponent win at once where another move does
+// not: so that games last, and reach the end of big boards. It returns
+// false if the game ends first.
 func randomPosition(rng *rand.Rand, b *position.Board, n int) (position.Position, bool) {
 	p := position.New(b)
 	for p.Moves() < n {
+		moves := p.Possible() &^ p.WinningCells()
+		if safe := p.NonLosingMovesAgainst(p.OpponentWinningCells()) & moves; safe != 0 {
+			moves = safe
+		}
 		var cols []int
-		for c := 0; c < b.Width(); c++ {
-			if p.CanPlay(c) {
+		for c := range b.Width() {
+			if moves&b.ColumnMask(c) != 0 {
 				cols = append(cols, c)
 			}
+		}
+		if len(cols) == 0 {
+			return p, false
 		}
 		p.PlayColumn(cols[rng.IntN(len(cols))])
 		if p.IsOver() {
@@ -94,14 +148,14 @@ func TestBudgetResumes(t *testing.T) {
 	c := publictest.Set(t, "Test_L1_R2").Cases[0]
 	for _, threads := range []int{1, 2} {
 		s := New(Options{TableMiB: 16, Threads: threads})
-		full, st, err := s.Prove(context.Background(), c.Position, false, 0)
+		full, st, err := s.Prove(context.Background(), mustParse(t, c.Moves), false, 0)
 		if err != nil || full == Unknown || st.Nodes < 10*serialWork {
 			t.Fatalf("%d threads, full search: %v %v %d nodes", threads, full, err, st.Nodes)
 		}
 		s.Reset()
 		calls := 0
 		for o := Unknown; o == Unknown; calls++ {
-			o, _, err = s.Prove(context.Background(), c.Position, false, st.Nodes/10)
+			o, _, err = s.Prove(context.Background(), mustParse(t, c.Moves), false, st.Nodes/10)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -151,7 +205,7 @@ func TestMemoryBound(t *testing.T) {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		for _, c := range cases { // the table fills up and entries are replaced
-			if _, _, err := s.weak(context.Background(), c.Position); err != nil {
+			if _, _, err := s.weak(context.Background(), mustParse(t, c.Moves)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -190,11 +244,11 @@ func TestParallel(t *testing.T) {
 		for _, c := range append(cases, hard...) {
 			serial.Reset()
 			s.Reset()
-			want, st, err := serial.weak(context.Background(), c.Position)
+			want, st, err := serial.weak(context.Background(), mustParse(t, c.Moves))
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, pst, err := s.weak(context.Background(), c.Position)
+			got, pst, err := s.weak(context.Background(), mustParse(t, c.Moves))
 			if err != nil || got != want {
 				t.Fatalf("%d threads, %q: %d, %v; serial %d", threads, c.Moves, got, err, want)
 			}

@@ -18,11 +18,17 @@ import (
 // search share the table without locks: an entry read while another thread
 // writes it mixes two writes, fails the check and reads as a miss.
 //
-// Keys are spread by h = key * hashMul, a bijection; the bucket is the high
-// part of h * buckets and the check the low 48 bits of h, which with at
-// least 2^16 buckets identify the key exactly (as in package negamax). The
-// generation makes clearing O(1).
+// Keys (tableKey) are spread by h = key * hashMul, a bijection; the bucket
+// is the high part of h * buckets and the check the low 48 bits of h, which
+// with at least 2^16 buckets identify the key exactly (as in package
+// negamax). The generation makes clearing O(1).
 type entry struct{ id, val uint64 }
+
+// tableKey is the key p's entries are stored under: its TableKey, as a
+// 64-bit number (on c4/wide's boards past 64 bits, a hash of it that two
+// positions share with a chance of one in 2^64; see
+// position.Board.KeyHash).
+func tableKey(p position.Position) uint64 { return p.Board().KeyHash(p.TableKey()) }
 
 // bucketSize entries share a 64-byte cache line; a new node replaces the
 // cheapest one that is not solved, so expensive and solved entries survive.
@@ -116,8 +122,8 @@ func (t *table) grow() {
 
 // bucket returns the bucket of key and the id its entry carries for the
 // question att.
-func (t *table) bucket(key position.Bits, att bool) (*[bucketSize]entry, uint64) {
-	h := uint64(key) * hashMul
+func (t *table) bucket(key uint64, att bool) (*[bucketSize]entry, uint64) {
+	h := key * hashMul
 	i, _ := bits.Mul64(h, t.buckets)
 	id := (h&checkMask)<<16 | t.gen<<1
 	if att {
@@ -127,7 +133,7 @@ func (t *table) bucket(key position.Bits, att bool) (*[bucketSize]entry, uint64)
 }
 
 // prefetch starts loading the bucket of key into the cache.
-func (t *table) prefetch(key position.Bits) {
+func (t *table) prefetch(key uint64) {
 	b, _ := t.bucket(key, false)
 	hugemem.Prefetch(unsafe.Pointer(b))
 }
@@ -147,7 +153,7 @@ type slot struct {
 // one: a side to move that wins also draws, and one that cannot draw cannot
 // win. So the second question of a weak solve starts with the proofs of
 // the first.
-func (t *table) get(key position.Bits, att bool) (phi, delta uint32, ok bool, at slot) {
+func (t *table) get(key uint64, att bool) (phi, delta uint32, ok bool, at slot) {
 	b, id := t.bucket(key, att)
 	at = slot{b: b, id: id}
 	settled := false
@@ -193,7 +199,7 @@ func (e *entry) load() (val, id uint64) {
 
 // put stores a node, over its old entry or the bucket's least valuable one
 // (see victim).
-func (t *table) put(key position.Bits, att bool, phi, delta uint32, work uint64) {
+func (t *table) put(key uint64, att bool, phi, delta uint32, work uint64) {
 	b, id := t.bucket(key, att)
 	t.store(slot{b, id, t.victim(b, id)}, phi, delta, work)
 }

@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 	"unsafe"
-
-	"c4/position"
 )
 
 // TestTableGrow fills a growing window and checks that every entry is found
@@ -20,16 +18,16 @@ func TestTableGrow(t *testing.T) {
 		t.Fatalf("window %d of %d buckets", tt.buckets, len(tt.entries)/bucketSize)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	numbers := func(key position.Bits) (uint32, uint32) { return uint32(key%1000 + 1), uint32(key>>10%1000 + 1) }
-	old := make([]position.Bits, 1000)
+	numbers := func(key uint64) (uint32, uint32) { return uint32(key%1000 + 1), uint32(key>>10%1000 + 1) }
+	old := make([]uint64, 1000)
 	for i := range old {
-		old[i] = position.Bits(rng.Uint64())
+		old[i] = rng.Uint64()
 		tt.put(old[i], true, 1, 1, 0)
 	}
 	tt.clear()
-	keys := make([]position.Bits, startBuckets) // a quarter of the window's entries
+	keys := make([]uint64, startBuckets) // a quarter of the window's entries
 	for i := range keys {
-		keys[i] = position.Bits(rng.Uint64())
+		keys[i] = rng.Uint64()
 		phi, delta := numbers(keys[i])
 		tt.put(keys[i], i%2 == 0, phi, delta, uint64(i))
 	}
@@ -86,7 +84,7 @@ func TestTableOtherQuestion(t *testing.T) {
 	tt.put(4, false, 0, inf, 5) // the mover draws: it may still lose the other question
 	tt.put(5, true, inf, 0, 5)  // the mover cannot win: it may still draw
 	for _, tc := range []struct {
-		key        position.Bits
+		key        uint64
 		att        bool
 		phi, delta uint32
 		ok         bool

@@ -27,3 +27,8 @@ func (b Bits) TrailingZeros() int { return bits.TrailingZeros64(uint64(b)) }
 
 // Len is one more than the index of b's highest cell, 0 if b is empty.
 func (b Bits) Len() int { return bits.Len64(uint64(b)) }
+
+// KeyHash is key k of a position of b as a 64-bit number for a table: k
+// itself, since every key of a board of up to 64 bits is one. (In
+// c4/wide/position it is k folded to 64 bits on boards past them.)
+func (b *Board) KeyHash(k Bits) uint64 { return uint64(k) }

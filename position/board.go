@@ -125,15 +125,6 @@ func (b *Board) CentreFirst() [MaxWidth]Bits {
 	return m
 }
 
-// ColumnName is the character that names column c (0-based) in a move
-// string: '1'..'9', then 'a', 'b', ... for boards wider than 9.
-func ColumnName(c int) byte {
-	if c < 9 {
-		return byte('1' + c)
-	}
-	return byte('a' + c - 9)
-}
-
 // Column returns the 0-based column that name names on b, as in a move
 // string ("1".."9", then "a", "b", ... in either case), and false if name
 // is no column of b.

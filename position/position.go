@@ -1,11 +1,5 @@
 package position
 
-import "errors"
-
-// ErrGameOver is the error for searching or playing on from a position with
-// four in a row or a full board: the game has ended.
-var ErrGameOver = errors.New("the game is already over")
-
 // Position is a board with stones on it. It is a small value: copy it to
 // try a move. The zero Position is not usable; start from New or Parse.
 type Position struct {

@@ -1,3 +1,5 @@
+//widen:shared
+
 // Package solve is what the two engines, negamax and pns, share beyond the
 // board: the question a search answers (Mode), the shape of its answer
 // (Result, with its Stats) and the interface a caller runs either engine
@@ -6,10 +8,7 @@
 package solve
 
 import (
-	"context"
 	"time"
-
-	"c4/position"
 )
 
 // Mode says how much of a score a search finds.
@@ -59,20 +58,4 @@ type Stats struct {
 type Result struct {
 	Score int
 	Stats Stats
-}
-
-// Engine is a solver of one position at a time: *negamax.Solver answers
-// both modes, *pns.Solver Weak only (an error for Strong).
-type Engine interface {
-	// Solve returns p's score from the side to move's view, or
-	// position.ErrGameOver for a finished game, or ctx's error if ctx
-	// ends first.
-	Solve(ctx context.Context, p position.Position, mode Mode) (Result, error)
-	// Analyze returns the score of each column of p in mode, as
-	// ScoreMoves gives them (InvalidMove for a full column), with the
-	// work of all the searches.
-	Analyze(ctx context.Context, p position.Position, mode Mode) ([]int, Stats, error)
-	// Reset empties what the engine has learned, so that one position's
-	// figures do not depend on the ones before.
-	Reset()
 }

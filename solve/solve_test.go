@@ -1,3 +1,5 @@
+//widen:shared
+
 package solve_test
 
 import (

@@ -9,6 +9,9 @@ type job struct {
 // job's source in another's becomes an import of its generated package.
 var jobs = []job{
 	{"c4/position", "c4/wide/position"},
+	{"c4/solve", "c4/wide/solve"},
+	{"c4/negamax", "c4/wide/negamax"},
+	{"c4/pns", "c4/wide/pns"},
 }
 
 // wordPackage and wordName name the 64-bit word type, whose operations

@@ -8,7 +8,10 @@
 // A source file that starts with the line //widen:skip is not copied: it
 // holds what differs with the word's width (the Bits type itself, vector
 // code, anything that converts a word to another integer), and the wide
-// package has a hand-written file in its place.
+// package has a hand-written file in its place. One that starts with
+// //widen:shared is not copied either: it does not depend on the width,
+// and the generated code uses its declarations from the 64-bit package, so
+// that an error or an option is one type for both widths.
 //
 // Run it from anywhere in the module (go generate ./wide/...); with -check
 // it writes nothing and fails if a generated file is not current.
@@ -36,8 +39,9 @@ func main() {
 // run generates every job's package under root, or checks that they are
 // current.
 func run(root string, check bool) error {
+	sh := shared{}
 	for _, j := range jobs {
-		files, err := generate(root, j)
+		files, err := generate(root, j, sh)
 		if err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -34,6 +35,11 @@ type rewriter struct {
 	// qual is how the file names the word's package: "" inside it.
 	qual string
 
+	// shared are the shared declarations; imports gets the import path
+	// of each package whose shared declarations the file uses.
+	shared  shared
+	imports map[string]bool
+
 	// operands holds the types of a node's operands, recorded before the
 	// operands are rewritten (a rewritten expression has no type).
 	operands map[ast.Node][]types.Type
@@ -44,7 +50,7 @@ type rewriter struct {
 // isWord says whether t is the word type.
 func (r *rewriter) isWord(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj() == r.word
+	return ok && r.word != nil && n.Obj() == r.word
 }
 
 func (r *rewriter) errorf(n ast.Node, format string, args ...any) {
@@ -96,6 +102,10 @@ func (r *rewriter) post(c *astutil.Cursor) bool {
 		if c.Name() == "Sel" {
 			return true // the name in a selector: its selector is the expression
 		}
+		if s := r.sharedRef(e); s != nil {
+			c.Replace(s)
+			return true
+		}
 		if tv, ok := r.info.Types[e]; ok && tv.Value != nil && r.isWord(tv.Type) {
 			c.Replace(r.bitsOf(e))
 		}
@@ -131,6 +141,33 @@ func (r *rewriter) post(c *astutil.Cursor) bool {
 	}
 	return true
 }
+
+// sharedRef is the reference to the 64-bit package's declaration that e,
+// a name or a qualified name, refers to if that declaration is shared, or
+// nil.
+func (r *rewriter) sharedRef(e ast.Expr) ast.Expr {
+	id, ok := e.(*ast.Ident)
+	if sel, isSel := e.(*ast.SelectorExpr); isSel {
+		id, ok = sel.Sel, true
+	}
+	if !ok {
+		return nil
+	}
+	obj := r.info.Uses[id]
+	if obj == nil || obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() || !r.shared[obj.Pkg().Path()+"."+obj.Name()] {
+		return nil
+	}
+	if !obj.Exported() {
+		r.errorf(e, "%s is in a shared file but not exported: the wide package cannot use it", obj.Name())
+		return nil
+	}
+	r.imports[obj.Pkg().Path()] = true
+	return &ast.SelectorExpr{X: ast.NewIdent(sharedAlias(obj.Pkg().Path())), Sel: ast.NewIdent(obj.Name())}
+}
+
+// sharedAlias is the name a generated file imports the 64-bit package of
+// path under, for its shared declarations: "c4position".
+func sharedAlias(path string) string { return "c4" + path[strings.LastIndex(path, "/")+1:] }
 
 // binary rewrites an operator on words: arithmetic into a method call,
 // ordering into Less; == and != compare two-word values as they are.

@@ -29,7 +29,7 @@ func TestRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = generate(root, job{from: "c4/internal/widen/testdata/refused", to: "c4/internal/widen/testdata/none"})
+	_, err = generate(root, job{from: "c4/internal/widen/testdata/refused", to: "c4/internal/widen/testdata/none"}, shared{})
 	if err == nil {
 		t.Fatal("no error")
 	}

@@ -65,7 +65,7 @@ func (a Bits) Mul(b Bits) Bits {
 // predicts.
 func (a Bits) Lsh(n uint) Bits {
 	if n < 64 {
-		return Bits{a.Lo << n, a.Hi<<n | a.Lo>>(64-n)}
+		return Bits{a.Lo << n, a.Hi<<n | a.Lo>>1>>(63-n)}
 	}
 	return Bits{0, a.Lo << (n - 64)}
 }
@@ -73,7 +73,7 @@ func (a Bits) Lsh(n uint) Bits {
 // Rsh is a >> n: 0 from n = 128 on.
 func (a Bits) Rsh(n uint) Bits {
 	if n < 64 {
-		return Bits{a.Lo>>n | a.Hi<<(64-n), a.Hi >> n}
+		return Bits{a.Lo>>n | a.Hi<<1<<(63-n), a.Hi >> n}
 	}
 	return Bits{a.Hi >> (n - 64), 0}
 }
@@ -110,4 +110,20 @@ func (a Bits) Format(f fmt.State, verb rune) {
 		verb = 'd'
 	}
 	n.Format(f, verb)
+}
+
+// foldMul is an odd 128-bit multiplier: the high word of a key times it
+// depends on every bit of the key.
+var foldMul = Bits{Lo: 0x9E3779B97F4A7C15, Hi: 0xD6E8FEB86659FD93}
+
+// KeyHash is key k of a position of b as a 64-bit number for a table: k
+// itself on a board of up to 64 bits, where it identifies the position
+// exactly; past them the high word of k * foldMul, which two positions share
+// with a chance of one in 2^64, and which the tables treat as a key of its
+// own.
+func (b *Board) KeyHash(k Bits) uint64 {
+	if b.w*int(b.h1) <= 64 {
+		return k.Lo
+	}
+	return k.Mul(foldMul).Hi
 }

@@ -4,6 +4,8 @@ package position
 
 import (
 	"fmt"
+
+	c4position "c4/position"
 )
 
 // Key identifies a position uniquely among the positions of its board: it is
@@ -119,5 +121,5 @@ func (p Position) History() (string, error) {
 	if !back(p) {
 		return "", fmt.Errorf("key %#x: no game reaches this position", p.Key())
 	}
-	return Format(cols), nil
+	return c4position.Format(cols), nil
 }

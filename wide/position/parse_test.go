@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+
+	c4position "c4/position"
 )
 
 // FuzzParse checks that Parse never panics, that every accepted string
@@ -23,7 +25,7 @@ func FuzzParse(f *testing.F) {
 		}
 		p, err := Parse(b, s)
 		if err != nil {
-			var pe *ParseError
+			var pe *c4position.ParseError
 			if !errors.As(err, &pe) || pe.Moves != s || pe.Index >= len(s) {
 				t.Fatalf("Parse(%s, %q): bad error %v", b, s, err)
 			}
@@ -37,7 +39,7 @@ func FuzzParse(f *testing.F) {
 		for i := range s {
 			cols[i] = columnOf(s[i])
 		}
-		q, err := Parse(b, Format(cols))
+		q, err := Parse(b, c4position.Format(cols))
 		if err != nil || q != p {
 			t.Fatalf("Parse(%s, %q) does not round-trip: %v", b, s, err)
 		}

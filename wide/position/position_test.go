@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	c4position "c4/position"
 )
 
 func mustParse(t testing.TB, b *Board, s string) Position {
@@ -73,7 +75,7 @@ func TestParseErrors(t *testing.T) {
 	} {
 		t.Run(tc.b.String()+" "+tc.moves, func(t *testing.T) {
 			_, err := Parse(tc.b, tc.moves)
-			var pe *ParseError
+			var pe *c4position.ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("Parse(%s, %q) = %v, want a *ParseError", tc.b, tc.moves, err)
 			}
@@ -129,8 +131,8 @@ func TestWins(t *testing.T) {
 
 func TestFirstMovesAndKeys(t *testing.T) {
 	for i := 0; i < 7; i++ {
-		a := mustParse(t, Standard, Format([]int{i}))
-		m := mustParse(t, Standard, Format([]int{6 - i}))
+		a := mustParse(t, Standard, c4position.Format([]int{i}))
+		m := mustParse(t, Standard, c4position.Format([]int{6 - i}))
 		if a.MirrorKey() != m.Key() || a.CanonicalKey() != m.CanonicalKey() {
 			t.Errorf("column %d and %d are mirrors: keys %x/%x", i+1, 7-i, a.MirrorKey(), m.Key())
 		}
@@ -159,16 +161,16 @@ func TestAgainstNaive(t *testing.T) {
 			var moves []int
 			for !p.IsOver() {
 				mover := len(moves) % 2
-				checkAgainstGrid(t, b, p, g, mover, Format(moves))
+				checkAgainstGrid(t, b, p, g, mover, c4position.Format(moves))
 				if k, ok := keys[p.Key()]; ok && k != g.String() {
 					t.Fatalf("%s: key %x shared by %s and %s", b, p.Key(), k, g.String())
 				}
 				keys[p.Key()] = g.String()
 				if q, err := b.FromKey(p.Key()); err != nil || q != p {
-					t.Fatalf("%s %s: FromKey(Key) = %v, %v", b, Format(moves), q, err)
+					t.Fatalf("%s %s: FromKey(Key) = %v, %v", b, c4position.Format(moves), q, err)
 				}
 				if h, err := p.History(); err != nil || mustParse(t, b, h) != p {
-					t.Fatalf("%s %s: History = %q, %v", b, Format(moves), h, err)
+					t.Fatalf("%s %s: History = %q, %v", b, c4position.Format(moves), h, err)
 				}
 				var cols []int
 				for c := 0; c < b.Width(); c++ {
@@ -181,21 +183,21 @@ func TestAgainstNaive(t *testing.T) {
 				g.play(c, mover)
 				moves = append(moves, c)
 				if p.HasFour() != g.hasFour(mover) {
-					t.Fatalf("%s %s: HasFour = %v, naive %v", b, Format(moves), p.HasFour(), g.hasFour(mover))
+					t.Fatalf("%s %s: HasFour = %v, naive %v", b, c4position.Format(moves), p.HasFour(), g.hasFour(mover))
 				}
 			}
 			// The move string round-trips and the mirror has the mirrored key.
-			q := mustParse(t, b, Format(moves[:len(moves)-1]))
+			q := mustParse(t, b, c4position.Format(moves[:len(moves)-1]))
 			mirrored := make([]int, len(moves)-1)
 			for i, c := range moves[:len(moves)-1] {
 				mirrored[i] = b.Width() - 1 - c
 			}
-			m := mustParse(t, b, Format(mirrored))
+			m := mustParse(t, b, c4position.Format(mirrored))
 			if q.MirrorKey() != m.Key() || q.CanonicalKey() != m.CanonicalKey() {
-				t.Fatalf("%s %s: mirror key %x, key of the mirror %x", b, Format(moves), q.MirrorKey(), m.Key())
+				t.Fatalf("%s %s: mirror key %x, key of the mirror %x", b, c4position.Format(moves), q.MirrorKey(), m.Key())
 			}
 			if early := 2*q.Moves() < b.Cells(); early && q.TableKey() != m.TableKey() || !early && q.TableKey() != q.Key() {
-				t.Fatalf("%s %s: table keys %x and %x of the mirror", b, Format(moves), q.TableKey(), m.TableKey())
+				t.Fatalf("%s %s: table keys %x and %x of the mirror", b, c4position.Format(moves), q.TableKey(), m.TableKey())
 			}
 		}
 	}

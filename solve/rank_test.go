@@ -1,11 +1,11 @@
+//widen:shared
+
 package solve
 
 import (
 	"fmt"
 	"slices"
 	"testing"
-
-	"c4/position"
 )
 
 func TestBestMove(t *testing.T) {
@@ -38,16 +38,4 @@ func ExampleBestMove() {
 	// The scores of the first moves on 7x6: the centre column wins.
 	fmt.Println(BestMove([]int{-2, -1, 0, 1, 0, -1, -2}) + 1)
 	// Output: 4
-}
-
-// ScoreMoves scores the moves that settle at once itself and asks child
-// for the others: here red's fourth stone wins in column 4, and every
-// other move is taken to draw.
-func ExampleScoreMoves() {
-	p, _ := position.Parse(position.Standard, "112233")
-	scores, _ := ScoreMoves(p, Strong, func(c int, q position.Position) (int, error) {
-		return 0, nil
-	})
-	fmt.Println(scores)
-	// Output: [0 0 0 18 0 0 0]
 }

@@ -1,16 +1,26 @@
 package solve
 
 import (
-	"cmp"
 	"context"
-	"slices"
 
 	"c4/position"
 )
 
-// InvalidMove is the score given to a full column in a move analysis, as
-// the reference solver prints it.
-const InvalidMove = -1000
+// Engine is a solver of one position at a time: *negamax.Solver answers
+// both modes, *pns.Solver Weak only (an error for Strong).
+type Engine interface {
+	// Solve returns p's score from the side to move's view, or
+	// position.ErrGameOver for a finished game, or ctx's error if ctx
+	// ends first.
+	Solve(ctx context.Context, p position.Position, mode Mode) (Result, error)
+	// Analyze returns the score of each column of p in mode, as
+	// ScoreMoves gives them (InvalidMove for a full column), with the
+	// work of all the searches.
+	Analyze(ctx context.Context, p position.Position, mode Mode) ([]int, Stats, error)
+	// Reset empties what the engine has learned, so that one position's
+	// figures do not depend on the ones before.
+	Reset()
+}
 
 // ScoreMoves returns the score of playing each column of p, left to right,
 // from the side to move's view: InvalidMove for a full column, the win's
@@ -60,40 +70,4 @@ func AnalyzeEach(ctx context.Context, e Engine, p position.Position, mode Mode) 
 		return r.Score, err
 	})
 	return scores, st, err
-}
-
-// BestMove returns the column to play given the scores of ScoreMoves: the
-// highest score, the column nearest the centre among equals, the left one
-// between a column and its mirror image; -1 if every column is full.
-func BestMove(scores []int) int {
-	if r := Ranked(scores); len(r) > 0 {
-		return r[0]
-	}
-	return -1
-}
-
-// Ranked returns the columns that are not full, in BestMove's order: the
-// highest score first, the one nearest the centre first among equals, the
-// left one first between a column and its mirror image.
-func Ranked(scores []int) []int {
-	w := len(scores)
-	var cols []int
-	for c, s := range scores {
-		if s != InvalidMove {
-			cols = append(cols, c)
-		}
-	}
-	slices.SortStableFunc(cols, func(a, b int) int {
-		return cmp.Or(cmp.Compare(scores[b], scores[a]), cmp.Compare(centreDist(a, w), centreDist(b, w)))
-	})
-	return cols
-}
-
-// centreDist is twice the distance of column c from the centre of w columns.
-func centreDist(c, w int) int {
-	d := 2*c - (w - 1)
-	if d < 0 {
-		return -d
-	}
-	return d
 }
