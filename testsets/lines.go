@@ -11,8 +11,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"c4/position"
 )
 
 // MaxLine is the longest line read: a position has at most 128 moves, so
@@ -165,10 +163,10 @@ var emptyBoardLine = regexp.MustCompile(`^ ([-+]?[0-9]+)[ \t]*$`)
 // of its position (its first word) and the words after. A line starting
 // with '#' is a comment (comment true). An empty line names the empty
 // board, and so does a set's line for it, " <score>" (one blank, then a
-// score the board allows); any other line that starts with white space
+// score a board of cells cells allows); any other line that starts with white space
 // (a blank, a tab, a carriage return), white space alone included, is an
 // error, so that an indented position is never taken for the empty board.
-func ParseLine(text string, b *position.Board) (moves string, rest []string, comment bool, err error) {
+func ParseLine(text string, cells int) (moves string, rest []string, comment bool, err error) {
 	switch first, _ := utf8.DecodeRuneInString(text); {
 	case text == "":
 		return "", nil, false, nil
@@ -179,7 +177,7 @@ func ParseLine(text string, b *position.Board) (moves string, rest []string, com
 		return fields[0], fields[1:], false, nil
 	}
 	if m := emptyBoardLine.FindStringSubmatch(text); m != nil {
-		if s, err := strconv.Atoi(m[1]); err == nil && 2*max(s, -s) <= b.Cells()+1 {
+		if s, err := strconv.Atoi(m[1]); err == nil && 2*max(s, -s) <= cells+1 {
 			return "", m[1:], false, nil
 		}
 	}

@@ -25,7 +25,7 @@ func FuzzLines(f *testing.F) {
 			if lines++; n != lines {
 				t.Fatalf("line %d numbered %d", lines, n)
 			}
-			moves, _, comment, perr := ParseLine(text, position.Standard)
+			moves, _, comment, perr := ParseLine(text, position.Standard.Cells())
 			if err == nil && perr == nil && !comment && moves == "" && text != "" && !emptyBoardLine.MatchString(text) {
 				t.Fatalf("%q taken for the empty board", text)
 			}
@@ -60,7 +60,7 @@ func TestParseLine(t *testing.T) {
 		{"score past the board's", " 99", "", nil, false, "starts with a blank"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			moves, rest, comment, err := ParseLine(tc.text, position.Standard)
+			moves, rest, comment, err := ParseLine(tc.text, position.Standard.Cells())
 			if (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
 				t.Fatalf("ParseLine(%q) error %v, want %q", tc.text, err, tc.err)
 			}

@@ -68,7 +68,7 @@ func Read(r io.Reader, name string, b *position.Board) (set *Set, bad []error, e
 		if header && strings.HasPrefix(line, "#") {
 			return set.headerBoard(line, b)
 		}
-		moves, rest, comment, err := ParseLine(line, set.Board)
+		moves, rest, comment, err := ParseLine(line, set.Board.Cells())
 		switch {
 		case comment || err == nil && moves == "" && len(rest) == 0: // a blank line
 			return nil

@@ -53,7 +53,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	var want *position.Board // each set's own board, unless --board says
 	if fs.Changed("board") {
-		b, err := sf.parseBoard(fs)
+		b, err := sf.narrowBoard(fs)
 		if err != nil {
 			return err
 		}
@@ -67,7 +67,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stderr, "c4 bench: %v\n", e)
 	}
 	sf.board = sets[0].Board.String()
-	_, engine, _, closeBook, err := sf.open(fs)
+	_, engine, closeBook, err := sf.open(fs)
 	if err != nil {
 		return err
 	}
@@ -91,7 +91,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 	}
 	opts := bench.Options{Limit: limit, Mode: sf.mode(), KeepTable: *keep, Progress: cli.ProgressTo(stderr)}
-	rows, runErr := bench.RunSets(ctx, sets, engine, opts, func(m bench.Mismatch) {
+	rows, runErr := bench.RunSets(ctx, sets, engine.Engine64(), opts, func(m bench.Mismatch) {
 		fmt.Fprintf(stderr, "c4 bench: %s line %d: %q scored %d, the set says %d\n", m.Set, m.Case.Line, m.Case.Moves, m.Got, m.Case.Score)
 	})
 	report.Rows = rows

@@ -125,7 +125,7 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if !fs.Changed("depth") {
 		return fs.UsageError(errors.New("--depth N is required"))
 	}
-	b, err := sf.parseBoard(fs)
+	b, err := sf.narrowBoard(fs)
 	if err != nil {
 		return err
 	}

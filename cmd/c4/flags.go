@@ -7,6 +7,7 @@ import (
 
 	"c4/book/builtin"
 	"c4/book/store"
+	"c4/game"
 	"c4/internal/cli"
 	"c4/internal/hugemem"
 	"c4/negamax"
@@ -31,7 +32,7 @@ type searchFlags struct {
 // "" (the commands that measure the search default to none, those that
 // play to builtin).
 func (f *searchFlags) register(fs *cli.FlagSet, engines bool, book string) {
-	fs.StringVar(&f.board, "board", "7x6", "board size, `WxH`, with W and H from 1 and (H+1)*W <= 64")
+	fs.StringVar(&f.board, "board", "7x6", fmt.Sprintf("board size, `WxH`, with W and H from 1, W up to %d and (H+1)*W <= %d", game.MaxWidth, game.MaxBits))
 	fs.IntVar(&f.tableMiB, "tt-mib", solve.DefaultTableMiB, 1, solve.MaxTableMiB, "transposition table size in `MiB`")
 	fs.IntVar(&f.threads, "threads", solve.DefaultThreads(), 1, solve.MaxThreads, "`N` goroutines searching each position at once")
 	f.engine = "negamax"
@@ -54,12 +55,25 @@ func (f *searchFlags) mode() solve.Mode {
 }
 
 // parseBoard reads --board; a bad one is a usage error.
-func (f *searchFlags) parseBoard(fs *cli.FlagSet) (*position.Board, error) {
-	b, err := position.ParseBoard(f.board)
+func (f *searchFlags) parseBoard(fs *cli.FlagSet) (game.Board, error) {
+	b, err := game.ParseBoard(f.board)
 	if err != nil {
-		return nil, fs.UsageError(fmt.Errorf("--board: %w", err))
+		return game.Board{}, fs.UsageError(fmt.Errorf("--board: %w", err))
 	}
 	return b, nil
+}
+
+// narrowBoard reads --board for a command that takes boards of up to 64
+// bits; a bad one, or a wider one, is a usage error.
+func (f *searchFlags) narrowBoard(fs *cli.FlagSet) (*position.Board, error) {
+	b, err := f.parseBoard(fs)
+	if err == nil && b.Wide() {
+		err = fs.UsageError(fmt.Errorf("--board %s: c4 %s takes boards of up to %d bits, (H+1)*W <= %d, for now", b, fs.Name(), position.MaxBits, position.MaxBits))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return b.Narrow(), nil
 }
 
 // negamaxOptions are the options of a negamax solver of the flags, with
@@ -71,14 +85,14 @@ func (f *searchFlags) negamaxOptions(bk negamax.Book, n int) (negamax.Options, e
 
 // open checks the engine flags against each other and returns the board
 // and the engine they ask for (with the book of --book), and what closes
-// the book. A negamax engine is also returned as such, for its progress.
-func (f *searchFlags) open(fs *cli.FlagSet) (*position.Board, solve.Engine, *negamax.Solver, func(), error) {
+// the book.
+func (f *searchFlags) open(fs *cli.FlagSet) (game.Board, *game.Engine, func(), error) {
 	b, err := f.parseBoard(fs)
 	if err == nil {
 		err = f.checkEngine(fs)
 	}
 	if err != nil {
-		return nil, nil, nil, nil, err
+		return game.Board{}, nil, nil, err
 	}
 	if f.engine == "dfpn" {
 		opts := pns.Options{TableMiB: f.tableMiB, Threads: f.threads, EndgameCells: f.endgame}
@@ -86,12 +100,26 @@ func (f *searchFlags) open(fs *cli.FlagSet) (*position.Board, solve.Engine, *neg
 			opts.EndgameCells = -1
 		}
 		if err := fits(opts.Check(), opts.Bytes()); err != nil {
-			return nil, nil, nil, nil, err
+			return game.Board{}, nil, nil, err
 		}
-		return b, pns.New(opts), nil, func() {}, nil
+		return b, game.DFPN(opts, b), func() {}, nil
 	}
-	s, closeBook, err := f.negamax(fs, b)
-	return b, s, s, closeBook, err
+	var bk negamax.Book
+	closeBook := func() {}
+	if nb := b.Narrow(); nb != nil {
+		bk, closeBook, err = openBook(f.book, nb, fs.Changed("book"), fs.Output())
+	} else if fs.Changed("book") && f.book != "none" {
+		err = fmt.Errorf("--book %s: books hold boards of up to %d bits, not %s", f.book, position.MaxBits, b)
+	}
+	if err != nil {
+		return game.Board{}, nil, nil, err
+	}
+	opts, err := f.negamaxOptions(bk, 1)
+	if err != nil {
+		closeBook()
+		return game.Board{}, nil, nil, err
+	}
+	return b, game.Negamax(opts, b), closeBook, nil
 }
 
 // checkEngine checks the engine flags against each other; a mismatch is

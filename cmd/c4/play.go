@@ -31,7 +31,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if *first != "human" && *first != "c4" {
 		return fs.UsageError(fmt.Errorf("--first %q: want human or c4", *first))
 	}
-	b, err := sf.parseBoard(fs)
+	b, err := sf.narrowBoard(fs)
 	if err != nil {
 		return err
 	}
@@ -48,9 +48,11 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		Board: b, Solver: s, Hints: *hints, Colour: cli.Colour(stdout),
 		HumansTurn: func(stones int) bool { return stones%2 == humanParity },
 	}
-	if cli.IsTerminal(stderr) {
-		sv := solver{engine: s, analyze: true, stderr: stderr}
-		cfg.Searching = sv.showProgress
+	cfg.Searching = func(moves string) func() {
+		return watchSearch(stderr, moves, true, func() (uint64, int, int, bool) {
+			nodes, lo, hi := s.Progress()
+			return nodes, lo, hi, true
+		})
 	}
 	return cli.Interrupted(play.Run(ctx, cfg, stdin, stdout), "")
 }

@@ -57,7 +57,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	default:
 		return fs.UsageError(fmt.Errorf("--log %q: want text or json", *logFormat))
 	}
-	b, err := sf.parseBoard(fs)
+	b, err := sf.narrowBoard(fs)
 	if err != nil {
 		return err
 	}

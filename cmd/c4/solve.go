@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"c4/game"
 	"c4/internal/cli"
 	"c4/internal/progress"
-	"c4/negamax"
 	"c4/position"
 	"c4/solve"
 	"c4/testsets"
@@ -39,12 +39,12 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	b, engine, exact, closeBook, err := sf.open(fs)
+	b, engine, closeBook, err := sf.open(fs)
 	if err != nil {
 		return err
 	}
 	defer closeBook()
-	s := solver{ctx: ctx, engine: exact, e: engine, b: b, mode: sf.mode(), analyze: *analyze, stats: *stats,
+	s := solver{ctx: ctx, e: engine, b: b, mode: sf.mode(), analyze: *analyze, stats: *stats,
 		out: bufio.NewWriter(stdout), stderr: stderr}
 	defer s.out.Flush()
 	if fs.NArg() > 0 {
@@ -54,7 +54,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			}
 		}
 	} else if err := testsets.Lines(ctx, stdin, func(n int, text string, err error) error {
-		moves, _, comment, perr := testsets.ParseLine(text, b)
+		moves, _, comment, perr := testsets.ParseLine(text, b.Cells())
 		if comment && err == nil {
 			return nil
 		}
@@ -78,9 +78,8 @@ func firstErr(a, b error) error {
 // solver answers c4 solve's positions, one at a time.
 type solver struct {
 	ctx            context.Context
-	e              solve.Engine
-	engine         *negamax.Solver // e, if negamax: for the progress line
-	b              *position.Board
+	e              *game.Engine
+	b              game.Board
 	mode           solve.Mode
 	analyze, stats bool
 	out            *bufio.Writer
@@ -110,7 +109,7 @@ func (s *solver) line(where, moves string, err error) error {
 
 // answer solves one position and formats its output line.
 func (s *solver) answer(moves string) (string, error) {
-	p, err := position.Parse(s.b, moves)
+	p, err := game.Parse(s.b, moves)
 	if err != nil {
 		return "", err
 	}
@@ -142,22 +141,28 @@ func (s *solver) answer(moves string) (string, error) {
 	return sb.String() + "\n", nil
 }
 
-// showProgress shows negamax's nodes, rate and the interval known to hold
-// the score (not while analysing, whose moves are searched at once) on
-// stderr while a search takes more than a second, if stderr is a
-// terminal; it returns what stops it.
+// showProgress shows the search's progress while it takes more than a
+// second (see watchSearch); it returns what stops it.
 func (s *solver) showProgress(moves string) (stop func()) {
-	if s.engine == nil || !cli.IsTerminal(s.stderr) {
+	return watchSearch(s.stderr, moves, s.analyze, s.e.Progress)
+}
+
+// watchSearch shows negamax's nodes, rate and the interval known to hold
+// the score (not while analysing, whose moves are searched at once) on
+// stderr while a search of moves takes more than a second, if stderr is a
+// terminal and search has them; it returns what stops it.
+func watchSearch(stderr io.Writer, moves string, analyze bool, search func() (nodes uint64, lo, hi int, ok bool)) (stop func()) {
+	if _, _, _, ok := search(); !ok || !cli.IsTerminal(stderr) {
 		return func() {}
 	}
 	label, start := strconv.Quote(moves), time.Now()
 	if moves == "" {
 		label = "the empty board"
 	}
-	return progress.Watch(s.stderr, label, func() string {
-		nodes, lo, hi := s.engine.Progress()
+	return progress.Watch(stderr, label, func() string {
+		nodes, lo, hi, _ := search()
 		status := fmt.Sprintf("%d nodes, %.1f M/s", nodes, float64(nodes)/time.Since(start).Seconds()/1e6)
-		if !s.analyze {
+		if !analyze {
 			status += fmt.Sprintf(", score in [%d, %d]", lo, hi)
 		}
 		return status

@@ -53,7 +53,7 @@ func testsetsGenerate(ctx context.Context, args []string, stdout, stderr io.Writ
 	if err != nil {
 		return fs.UsageError(err)
 	}
-	b, err := sf.parseBoard(fs)
+	b, err := sf.narrowBoard(fs)
 	if err != nil {
 		return err
 	}

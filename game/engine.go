@@ -1,0 +1,129 @@
+package game
+
+import (
+	"context"
+	"sync/atomic"
+
+	"c4/negamax"
+	"c4/pns"
+	"c4/solve"
+	wnegamax "c4/wide/negamax"
+	wpns "c4/wide/pns"
+	wsolve "c4/wide/solve"
+)
+
+// Engine solves positions of every board, with an engine of each width
+// made when a position of its width first comes (its tables are then
+// allocated), but that of the board it was made for, made at once.
+type Engine struct {
+	narrow     solve.Engine
+	wide       wsolve.Engine
+	makeNarrow func() solve.Engine
+	makeWide   func() wsolve.Engine
+
+	// progress is the Progress of the negamax solver that runs or ran
+	// last, nil for DFPN: Progress reads it while Solve runs.
+	progress atomic.Pointer[func() (nodes uint64, lo, hi int)]
+}
+
+// Negamax returns an Engine of negamax solvers with opts, for positions of
+// b first; the book, if any, serves the 64-bit boards (books of wider
+// boards do not exist yet).
+func Negamax(opts negamax.Options, b Board) *Engine {
+	e := &Engine{}
+	e.makeNarrow = func() solve.Engine {
+		s := negamax.New(opts)
+		f := s.Progress
+		e.progress.Store(&f)
+		return s
+	}
+	e.makeWide = func() wsolve.Engine {
+		s := wnegamax.New(wnegamax.Options{Threads: opts.Threads, TableMiB: opts.TableMiB, NearMiB: opts.NearMiB, SignFirst: opts.SignFirst})
+		f := s.Progress
+		e.progress.Store(&f)
+		return s
+	}
+	e.prepare(b)
+	return e
+}
+
+// DFPN returns an Engine of DFPN solvers with opts (weak mode only), for
+// positions of b first.
+func DFPN(opts pns.Options, b Board) *Engine {
+	e := &Engine{
+		makeNarrow: func() solve.Engine { return pns.New(opts) },
+		makeWide:   func() wsolve.Engine { return wpns.New(wpns.Options(opts)) },
+	}
+	e.prepare(b)
+	return e
+}
+
+// prepare makes the engine of b's width.
+func (e *Engine) prepare(b Board) {
+	if b.Wide() {
+		e.wide = e.makeWide()
+	} else {
+		e.narrow = e.makeNarrow()
+	}
+}
+
+// Engine64 is the 64-bit engine, for a caller whose positions are all
+// c4/position's.
+func (e *Engine) Engine64() solve.Engine { return e.narrowEngine() }
+
+// wideEngine is the 128-bit engine, made now if it was not.
+func (e *Engine) wideEngine() wsolve.Engine {
+	if e.wide == nil {
+		e.wide = e.makeWide()
+	}
+	return e.wide
+}
+
+// narrowEngine is the 64-bit engine, made now if it was not.
+func (e *Engine) narrowEngine() solve.Engine {
+	if e.narrow == nil {
+		e.narrow = e.makeNarrow()
+	}
+	return e.narrow
+}
+
+// Solve returns p's score from the side to move's view, as solve.Engine's
+// Solve does.
+func (e *Engine) Solve(ctx context.Context, p Position, mode solve.Mode) (solve.Result, error) {
+	if n, ok := p.Narrow(); ok {
+		return e.narrowEngine().Solve(ctx, n, mode)
+	}
+	return e.wideEngine().Solve(ctx, p.w, mode)
+}
+
+// Analyze returns the score of each column of p, as solve.Engine's Analyze
+// does.
+func (e *Engine) Analyze(ctx context.Context, p Position, mode solve.Mode) ([]int, solve.Stats, error) {
+	if n, ok := p.Narrow(); ok {
+		return e.narrowEngine().Analyze(ctx, n, mode)
+	}
+	return e.wideEngine().Analyze(ctx, p.w, mode)
+}
+
+// Reset empties what the engines have learned.
+func (e *Engine) Reset() {
+	if e.narrow != nil {
+		e.narrow.Reset()
+	}
+	if e.wide != nil {
+		e.wide.Reset()
+	}
+}
+
+// Progress is the nodes and score interval of the search under way, or of
+// the last one (see negamax.Solver.Progress), and false for DFPN. Another
+// goroutine may call it while Solve runs; the progress it follows is that
+// of the engine last made.
+func (e *Engine) Progress() (nodes uint64, lo, hi int, ok bool) {
+	f := e.progress.Load()
+	if f == nil {
+		return 0, 0, 0, false
+	}
+	nodes, lo, hi = (*f)()
+	return nodes, lo, hi, true
+}

@@ -1,0 +1,118 @@
+package game
+
+import (
+	"c4/position"
+	wposition "c4/wide/position"
+)
+
+// Position is a position of any board: one of c4/position's if its board
+// fits 64 bits, else one of c4/wide/position's. The zero Position is not
+// usable; start from New or Parse.
+type Position struct {
+	b Board
+	n position.Position  // when !b.Wide()
+	w wposition.Position // when b.Wide()
+}
+
+// New returns the empty position of board b.
+func New(b Board) Position {
+	if b.Wide() {
+		return Position{b: b, w: wposition.New(b.WideBoard())}
+	}
+	return Position{b: b, n: position.New(b.Narrow())}
+}
+
+// Parse plays the move string s from the empty board b, as position.Parse
+// does; the error is a *position.ParseError.
+func Parse(b Board, s string) (Position, error) {
+	var err error
+	p := Position{b: b}
+	if b.Wide() {
+		p.w, err = wposition.Parse(b.WideBoard(), s)
+	} else {
+		p.n, err = position.Parse(b.Narrow(), s)
+	}
+	return p, err
+}
+
+// FromNarrow is the Position of p.
+func FromNarrow(p position.Position) Position { return Position{b: Of(p.Board()), n: p} }
+
+// Narrow is p as c4/position has it, and false if its board is wide.
+func (p Position) Narrow() (position.Position, bool) { return p.n, !p.b.Wide() }
+
+// WidePosition is p as c4/wide/position has it, and false if its board is
+// not wide.
+func (p Position) WidePosition() (wposition.Position, bool) { return p.w, p.b.Wide() }
+
+// Board is p's board.
+func (p Position) Board() Board { return p.b }
+
+// Moves is the number of stones on the board.
+func (p Position) Moves() int {
+	if p.b.Wide() {
+		return p.w.Moves()
+	}
+	return p.n.Moves()
+}
+
+// CanPlay says whether column c (0-based) has room.
+func (p Position) CanPlay(c int) bool {
+	if p.b.Wide() {
+		return p.w.CanPlay(c)
+	}
+	return p.n.CanPlay(c)
+}
+
+// PlayColumn drops a stone in column c (0-based), which must have room.
+func (p *Position) PlayColumn(c int) {
+	if p.b.Wide() {
+		p.w.PlayColumn(c)
+	} else {
+		p.n.PlayColumn(c)
+	}
+}
+
+// IsWinningMove says whether the side to move completes four by playing
+// column c, which must have room.
+func (p Position) IsWinningMove(c int) bool {
+	if p.b.Wide() {
+		return p.w.IsWinningMove(c)
+	}
+	return p.n.IsWinningMove(c)
+}
+
+// CanWinNext says whether the side to move has a winning move now.
+func (p Position) CanWinNext() bool {
+	if p.b.Wide() {
+		return p.w.CanWinNext()
+	}
+	return p.n.CanWinNext()
+}
+
+// HasFour says whether the side that just moved has four in a row.
+func (p Position) HasFour() bool {
+	if p.b.Wide() {
+		return p.w.HasFour()
+	}
+	return p.n.HasFour()
+}
+
+// IsOver says whether the game has ended: four in a row or a full board.
+func (p Position) IsOver() bool {
+	if p.b.Wide() {
+		return p.w.IsOver()
+	}
+	return p.n.IsOver()
+}
+
+// WinScore is the side to move's score if it wins with its next stone.
+func (p Position) WinScore() int { return (p.b.Cells() + 1 - p.Moves()) / 2 }
+
+// Draw renders the board as text (see position.Position.Draw).
+func (p Position) Draw() string {
+	if p.b.Wide() {
+		return p.w.Draw()
+	}
+	return p.n.Draw()
+}
