@@ -5,6 +5,7 @@
 package play
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"c4/negamax"
+	"c4/game"
 	"c4/position"
 	"c4/solve"
 	"c4/testsets"
@@ -21,11 +22,16 @@ import (
 
 // Config sets up a game.
 type Config struct {
-	Board      *position.Board
-	Solver     *negamax.Solver
+	Board      game.Board
+	Engine     *game.Engine          // negamax's: the games need exact scores
 	HumansTurn func(stones int) bool // whether the human plays the stone after this many
 	Hints      bool                  // show the score of every column before the human moves
 	Colour     bool                  // draw the stones in colour (for a terminal)
+	// Start is the position every game starts from, as its moves ("" the
+	// empty board): the early positions of the boards past 64 bits are
+	// beyond any solver, their late ones are not. Undo goes back no
+	// further.
+	Start string
 	// Searching, if set, is called as each search of a position (given by
 	// its moves) starts, and what it returns as the search ends: c4 shows
 	// the search's progress there, as a search without a book can take
@@ -37,7 +43,11 @@ type Config struct {
 // board and messages to out, until the human quits ("q", "n" when asked to
 // play again, or the end of the input) or ctx ends.
 // An interrupt (ctx ending) at a prompt ends it at once, with ctx's error.
+// A Start that is no position, or a finished one, is an error.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
+	if p, err := game.Parse(cfg.Board, cfg.Start); err != nil || p.IsOver() {
+		return cmp.Or(err, fmt.Errorf("position %q: %w", cfg.Start, position.ErrGameOver))
+	}
 	lr := testsets.NewLineReader(ctx, in)
 	defer lr.Close()
 	for {
@@ -89,7 +99,12 @@ func playAgain(lr *testsets.LineReader, out io.Writer) (bool, error) {
 // playOne plays one game; quit says that the human ended it and wants no
 // other.
 func playOne(ctx context.Context, cfg Config, lr *testsets.LineReader, out io.Writer) (quit bool, err error) {
-	g := game{cfg: cfg, out: out, pos: position.New(cfg.Board)}
+	g := match{cfg: cfg, out: out, pos: game.New(cfg.Board)}
+	for _, ch := range []byte(cfg.Start) {
+		c, _ := cfg.Board.Column(string(ch))
+		g.play(c)
+	}
+	g.start = len(g.moves)
 	g.sides()
 	for {
 		g.draw()
@@ -124,25 +139,26 @@ func playOne(ctx context.Context, cfg Config, lr *testsets.LineReader, out io.Wr
 	}
 }
 
-// game is the state of one game.
-type game struct {
+// match is the state of one game.
+type match struct {
 	cfg     Config
 	out     io.Writer
-	pos     position.Position
-	history []position.Position // the positions before each stone
+	pos     game.Position
+	history []game.Position // the positions before each stone
 	moves   []int
+	start   int // the stones of Config.Start, which undo keeps
 }
 
 // command carries out one line of the human's: done when it played or
 // undid a move, quit to end the game.
-func (g *game) command(line string) (done, quit bool) {
+func (g *match) command(line string) (done, quit bool) {
 	switch line {
 	case "q", "quit":
 		return false, true
 	case "u", "undo":
 		// Take back to the human's previous turn: the machine's reply too.
 		n := len(g.history)
-		for n > 0 {
+		for n > g.start {
 			n--
 			if g.cfg.HumansTurn(n) {
 				g.pos, g.history, g.moves = g.history[n], g.history[:n], g.moves[:n]
@@ -165,23 +181,23 @@ func (g *game) command(line string) (done, quit bool) {
 	return false, false
 }
 
-func (g *game) play(c int) {
+func (g *match) play(c int) {
 	g.history = append(g.history, g.pos)
 	g.moves = append(g.moves, c)
 	g.pos.PlayColumn(c)
 }
 
 // analyze returns the score of every column.
-func (g *game) analyze(ctx context.Context) ([]int, error) {
+func (g *match) analyze(ctx context.Context) ([]int, error) {
 	if g.cfg.Searching != nil {
 		defer g.cfg.Searching(position.Format(g.moves))()
 	}
-	scores, _, err := g.cfg.Solver.Analyze(ctx, g.pos, solve.Strong)
+	scores, _, err := g.cfg.Engine.Analyze(ctx, g.pos, solve.Strong)
 	return scores, err
 }
 
 // machineMove plays c4's best move.
-func (g *game) machineMove(ctx context.Context) error {
+func (g *match) machineMove(ctx context.Context) error {
 	scores, err := g.analyze(ctx)
 	if err != nil {
 		return err
@@ -193,7 +209,7 @@ func (g *game) machineMove(ctx context.Context) error {
 }
 
 // hints prints the score of every column for the human.
-func (g *game) hints(ctx context.Context) error {
+func (g *match) hints(ctx context.Context) error {
 	scores, err := g.analyze(ctx)
 	if err != nil {
 		return err
@@ -220,7 +236,7 @@ func signed(score int) string {
 }
 
 // sides says who plays which stones.
-func (g *game) sides() {
+func (g *match) sides() {
 	you := 0
 	if !g.cfg.HumansTurn(0) {
 		you = 1
@@ -232,7 +248,7 @@ func (g *game) sides() {
 
 // stone is how the board draws the stones of the first (0) or second (1)
 // player.
-func (g *game) stone(player int) string {
+func (g *match) stone(player int) string {
 	if g.cfg.Colour {
 		return [2]string{"\033[31mX\033[0m", "\033[33mO\033[0m"}[player]
 	}
@@ -240,7 +256,7 @@ func (g *game) stone(player int) string {
 }
 
 // result says how the game ended.
-func (g *game) result() {
+func (g *match) result() {
 	switch {
 	case !g.pos.HasFour():
 		fmt.Fprintln(g.out, "draw: the board is full")
@@ -258,7 +274,7 @@ func (g *game) result() {
 // draw prints the board, the first player's stones as X and the second's
 // as O (in red and yellow with Colour), and the column numbers. The stones
 // of a four in a row are drawn as * (in reverse video with Colour).
-func (g *game) draw() {
+func (g *match) draw() {
 	b := g.cfg.Board
 	grid := g.grid()
 	four := fourIn(grid)
@@ -290,7 +306,7 @@ func (g *game) draw() {
 
 // grid is the board by column and row: 0 where the first player has the
 // cell, 1 where the second has it, -1 where it is empty.
-func (g *game) grid() [][]int {
+func (g *match) grid() [][]int {
 	b := g.cfg.Board
 	grid := make([][]int, b.Width())
 	for c := range grid {

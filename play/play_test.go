@@ -9,16 +9,16 @@ import (
 	"testing"
 	"time"
 
+	"c4/game"
 	"c4/negamax"
-	"c4/position"
 )
 
 func config(t *testing.T, w, h, humanParity int) Config {
-	b, err := position.NewBoard(w, h)
+	b, err := game.NewBoard(w, h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Config{Board: b, Solver: negamax.New(negamax.Options{TableMiB: 8}), Hints: true,
+	return Config{Board: b, Engine: game.Negamax(negamax.Options{TableMiB: 8}, b), Hints: true,
 		HumansTurn: func(n int) bool { return n%2 == humanParity }}
 }
 
@@ -142,5 +142,30 @@ func TestSidesFourAndReplay(t *testing.T) {
 	cfg = config(t, 5, 4, 1)
 	if err := Run(context.Background(), cfg, strings.NewReader("q\n"), &out); err != nil || !strings.Contains(out.String(), "you play O (second), c4 plays X (first)") {
 		t.Errorf("c4 first: %v\n%s", err, out.String())
+	}
+}
+
+// TestFromPosition: on 8x8, a board past 64 bits, games start from a late
+// position; undo goes back no further; a start that is no position, or a
+// finished one, is an error.
+func TestFromPosition(t *testing.T) {
+	const start = "325288874681771854261111766716468744"
+	cfg := config(t, 8, 8, 0)
+	cfg.Start = start
+	var out strings.Builder
+	if err := Run(context.Background(), cfg, strings.NewReader("2\nu\nu\nq\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{"scores: +6 +6 +5 +6 -13 +6 +6 +6", "c4 plays", "nothing to undo"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in:\n%s", want, got)
+		}
+	}
+	for _, bad := range []string{start + "9", "1212121"} {
+		cfg.Start = bad
+		if err := Run(context.Background(), cfg, strings.NewReader("q\n"), io.Discard); err == nil {
+			t.Errorf("Start %q accepted", bad)
+		}
 	}
 }
