@@ -11,6 +11,7 @@ import (
 	"slices"
 	"time"
 
+	"c4/game"
 	"c4/internal/progress"
 	"c4/solve"
 	"c4/testsets"
@@ -64,10 +65,16 @@ func (r Row) KPosPerSec() float64 {
 	return float64(r.Positions) / r.Total.Seconds() / 1000
 }
 
-// Run solves the cases of set with e (*negamax.Solver or *pns.Solver), in
-// order, and reports. It stops early, returning what was done and ctx's
-// error, when ctx ends.
-func Run(ctx context.Context, set *testsets.Set, e solve.Engine, opts Options) (Row, error) {
+// Engine is what a benchmark runs: an *engines.Engine, of negamax or DFPN,
+// on a board of any width.
+type Engine interface {
+	Solve(ctx context.Context, p game.Position, mode solve.Mode) (solve.Result, error)
+	Reset()
+}
+
+// Run solves the cases of set with e, in order, and reports. It stops
+// early, returning what was done and ctx's error, when ctx ends.
+func Run(ctx context.Context, set *testsets.Set, e Engine, opts Options) (Row, error) {
 	cases := set.Cases
 	if opts.Limit > 0 && opts.Limit < len(cases) {
 		cases = cases[:opts.Limit]
@@ -100,7 +107,7 @@ func Run(ctx context.Context, set *testsets.Set, e solve.Engine, opts Options) (
 // RunSets runs the sets in order (see Run), calling mismatch with each
 // case whose score differs as it is found, and returns their rows, with the
 // error that ended the run early, if one did (ctx's, for an interrupt).
-func RunSets(ctx context.Context, sets []*testsets.Set, e solve.Engine, opts Options, mismatch func(Mismatch)) ([]Row, error) {
+func RunSets(ctx context.Context, sets []*testsets.Set, e Engine, opts Options, mismatch func(Mismatch)) ([]Row, error) {
 	var rows []Row
 	for _, set := range sets {
 		row, err := Run(ctx, set, e, opts)

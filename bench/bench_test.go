@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"c4/position"
+	"c4/game"
 	"c4/solve"
 	"c4/testsets"
 )
@@ -17,9 +17,9 @@ type fake struct {
 	resets int
 }
 
-func (f *fake) Solve(_ context.Context, p position.Position, _ solve.Mode) (solve.Result, error) {
+func (f *fake) Solve(_ context.Context, p game.Position, _ solve.Mode) (solve.Result, error) {
 	for moves, s := range f.scores {
-		if q, _ := position.Parse(position.Standard, moves); q == p {
+		if q, _ := game.Parse(game.Standard, moves); q == p {
 			return solve.Result{Score: s, Stats: solve.Stats{Nodes: 10}}, nil
 		}
 	}
@@ -28,12 +28,8 @@ func (f *fake) Solve(_ context.Context, p position.Position, _ solve.Mode) (solv
 
 func (f *fake) Reset() { f.resets++ }
 
-func (f *fake) Analyze(ctx context.Context, p position.Position, mode solve.Mode) ([]int, solve.Stats, error) {
-	return solve.AnalyzeEach(ctx, f, p, mode)
-}
-
 func TestRun(t *testing.T) {
-	set, _, _ := testsets.Read(strings.NewReader("4455 18\n44 -2\n444 3\n"), "Test_L3_R1", position.Standard)
+	set, _, _ := testsets.Read(strings.NewReader("4455 18\n44 -2\n444 3\n"), "Test_L3_R1", game.Standard)
 	e := &fake{scores: map[string]int{"4455": 18, "44": 5, "444": 3}}
 	row, err := Run(context.Background(), set, e, Options{})
 	if err != nil {

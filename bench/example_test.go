@@ -6,9 +6,10 @@ import (
 	"strings"
 
 	"c4/bench"
+	"c4/engines"
+	"c4/game"
 	"c4/negamax"
 	"c4/pns"
-	"c4/position"
 	"c4/solve"
 	"c4/testsets"
 )
@@ -17,17 +18,17 @@ import (
 // expected score is wrong on purpose (it is -1), and shows as a mismatch;
 // DFPN answers the weak question, so only the signs are compared.
 func ExampleRun() {
-	set, _, err := testsets.Read(strings.NewReader("7422341735647741166133573473242566 1\n5554224333234511764415115 4\n2252576253462244111563365343671351441 3\n"), "mine", position.Standard)
+	set, _, err := testsets.Read(strings.NewReader("7422341735647741166133573473242566 1\n5554224333234511764415115 4\n2252576253462244111563365343671351441 3\n"), "mine", game.Standard)
 	if err != nil {
 		panic(err)
 	}
 	for _, e := range []struct {
 		name   string
-		engine solve.Engine
+		engine *engines.Engine
 		mode   solve.Mode
 	}{
-		{"negamax", negamax.New(negamax.Options{TableMiB: 16}), solve.Strong},
-		{"dfpn", pns.New(pns.Options{TableMiB: 16}), solve.Weak},
+		{"negamax", engines.Negamax(negamax.Options{TableMiB: 16}, game.Standard), solve.Strong},
+		{"dfpn", engines.DFPN(pns.Options{TableMiB: 16}, game.Standard), solve.Weak},
 	} {
 		row, err := bench.Run(context.Background(), set, e.engine, bench.Options{Mode: e.mode})
 		if err != nil {

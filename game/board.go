@@ -1,11 +1,10 @@
-// Package game is c4's positions and engines on every board it takes, those
-// of c4/position (up to 64 bits, (H+1)*W <= 64) and those of
-// c4/wide/position (up to 128), behind one type each: a Board is a size, a
-// Position holds a position of whichever width its board needs, and an
-// Engine solves both with the engine of that width. The commands, the games
-// and the test sets work through it; the searches never do (each width's
-// search is its own code, see c4/internal/widen), so what it costs is a
-// branch a position, not a node.
+// Package game is c4's positions on every board it takes, those of
+// c4/position (up to 64 bits, (H+1)*W <= 64) and those of c4/wide/position
+// (up to 128), behind one type each: a Board is a size, and a Position
+// holds a position of whichever width its board needs (c4/engines solves
+// them). The commands, the games and the test sets work through it; the
+// searches never do (each width's search is its own code, see
+// c4/internal/widen), so what it costs is a branch a position, not a node.
 package game
 
 import (

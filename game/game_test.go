@@ -1,16 +1,10 @@
 package game
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"testing"
-	"time"
 
-	"c4/negamax"
-	"c4/pns"
 	"c4/position"
-	"c4/solve"
 )
 
 // TestOneBoardASize: a size is one Board, however it is made, and its
@@ -33,81 +27,11 @@ func TestOneBoardASize(t *testing.T) {
 	}
 }
 
-// TestBothWidths plays and solves a position of each width through the one
-// type, against each width's own package.
-func TestBothWidths(t *testing.T) {
-	b8, _ := NewBoard(8, 8)
-	for _, tc := range []struct {
-		b     Board
-		moves string
-		score int
-	}{{Standard, "44455554221", -15}, {b8, "325288874681771854261111766716468744", 6}} {
-		p, err := Parse(tc.b, tc.moves)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p.Moves() != len(tc.moves) || p.IsOver() || p.Board() != tc.b {
-			t.Fatalf("%s %q: %d moves, over %v", tc.b, tc.moves, p.Moves(), p.IsOver())
-		}
-		if _, ok := p.Narrow(); ok == tc.b.Wide() {
-			t.Fatalf("%s: Narrow ok %v", tc.b, ok)
-		}
-		for _, e := range []*Engine{Negamax(negamax.Options{TableMiB: 8}, tc.b), Negamax(negamax.Options{TableMiB: 8}, Standard)} {
-			r, err := e.Solve(context.Background(), p, solve.Strong)
-			if err != nil || r.Score != tc.score {
-				t.Errorf("%s %q: %d, %v; want %d", tc.b, tc.moves, r.Score, err, tc.score)
-			}
-		}
-		w, err := DFPN(pns.Options{TableMiB: 8}, tc.b).Solve(context.Background(), p, solve.Weak)
-		if err != nil || w.Score != solve.WeakScore(tc.score) {
-			t.Errorf("%s %q: DFPN %d, %v", tc.b, tc.moves, w.Score, err)
-		}
-	}
-	if _, err := Parse(b8, "19"); !errors.As(err, new(*position.ParseError)) {
-		t.Errorf("Parse(8x8, 19): %v, want a *position.ParseError", err)
-	}
-}
-
-// TestProgressWhileSolving reads Progress from another goroutine while a
-// search of each width runs (go test -race checks the two share nothing
-// unguarded).
-func TestProgressWhileSolving(t *testing.T) {
-	b8, _ := NewBoard(8, 8)
-	if _, _, _, ok := DFPN(pns.Options{TableMiB: 8}, Standard).Progress(); ok {
-		t.Error("DFPN has a negamax progress")
-	}
-	e := Negamax(negamax.Options{TableMiB: 8}, Standard)
-	for _, p := range []Position{must(Parse(Standard, "4453")), must(Parse(b8, "3252888746817718542611117667"))} {
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			for range 50 {
-				if _, _, _, ok := e.Progress(); !ok {
-					t.Error("no progress from negamax")
-				}
-				time.Sleep(time.Millisecond)
-			}
-		}()
-		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-		e.Solve(ctx, p, solve.Strong)
-		cancel()
-		<-done
-	}
-}
-
-func must(p Position, err error) Position {
-	if err != nil {
-		panic(err)
-	}
-	return p
-}
-
-// A board past 64 bits, 8x8, solved through the same calls as 7x6.
+// A board past 64 bits, 8x8, through the same calls as 7x6.
 func ExampleParse() {
 	b, _ := ParseBoard("8x8")
-	p, _ := Parse(b, "325288874681771854261111766716468744")
-	e := Negamax(negamax.Options{TableMiB: 16}, b)
-	r, _ := e.Solve(context.Background(), p, solve.Strong)
-	fmt.Println(b.Wide(), r.Score)
-	// Output: true 6
+	p, _ := Parse(b, "4455")
+	q, _ := Parse(Standard, "4455")
+	fmt.Println(b.Wide(), p.Moves(), Standard.Wide(), q.Moves())
+	// Output: true 4 false 4
 }

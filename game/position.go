@@ -116,3 +116,16 @@ func (p Position) Draw() string {
 	}
 	return p.n.Draw()
 }
+
+// Key identifies a position of its board, up to mirror image: the
+// position's CanonicalKey as 128 bits, whichever its width.
+type Key = wposition.Bits
+
+// CanonicalKey is the same for p and its mirror image and for no other
+// position of its board (see position.Position.CanonicalKey).
+func (p Position) CanonicalKey() Key {
+	if p.b.Wide() {
+		return p.w.CanonicalKey()
+	}
+	return Key{Lo: uint64(p.n.CanonicalKey())}
+}

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"c4/engines"
 	"c4/game"
 	"c4/position"
 	"c4/solve"
@@ -23,7 +24,7 @@ import (
 // Config sets up a game.
 type Config struct {
 	Board      game.Board
-	Engine     *game.Engine          // negamax's: the games need exact scores
+	Engine     *engines.Engine       // negamax's: the games need exact scores
 	HumansTurn func(stones int) bool // whether the human plays the stone after this many
 	Hints      bool                  // show the score of every column before the human moves
 	Colour     bool                  // draw the stones in colour (for a terminal)

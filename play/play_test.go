@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"c4/engines"
 	"c4/game"
 	"c4/negamax"
 )
@@ -18,7 +19,7 @@ func config(t *testing.T, w, h, humanParity int) Config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Config{Board: b, Engine: game.Negamax(negamax.Options{TableMiB: 8}, b), Hints: true,
+	return Config{Board: b, Engine: engines.Negamax(negamax.Options{TableMiB: 8}, b), Hints: true,
 		HumansTurn: func(n int) bool { return n%2 == humanParity }}
 }
 

@@ -4,7 +4,7 @@ import (
 	"embed"
 	"fmt"
 
-	"c4/position"
+	"c4/game"
 )
 
 // The embedded sets are c4's own, made by its generator with the counts and
@@ -24,7 +24,7 @@ func Embedded() ([]*Set, error) {
 		if err != nil {
 			return nil, err
 		}
-		set, bad, err := Read(f, name, position.Standard)
+		set, bad, err := Read(f, name, game.Standard)
 		f.Close()
 		if err != nil || len(bad) > 0 {
 			return nil, fmt.Errorf("embedded set %s: %v %v", name, err, bad)

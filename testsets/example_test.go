@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"strings"
 
-	"c4/position"
+	"c4/game"
 	"c4/testsets"
 )
 
 // Reading a set: a bad line is reported and skipped, the rest is read.
 func ExampleRead() {
 	in := "# a comment\n4453 -2\n\n44444444 0\n4448 1\n"
-	set, bad, err := testsets.Read(strings.NewReader(in), "mine", position.Standard)
+	set, bad, err := testsets.Read(strings.NewReader(in), "mine", game.Standard)
 	if err != nil {
 		panic(err)
 	}

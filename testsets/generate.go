@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 
+	"c4/game"
 	"c4/internal/progress"
 	"c4/position"
 	"c4/solve"
@@ -14,12 +15,12 @@ import (
 // Solver is what the generator needs of a solver, for positions that are
 // not over: the exact score, and whether the score is at least a (which is
 // cheap when a is far from the score, and lets the generator skip the exact
-// solve of positions outside the wanted rating). *negamax.Solver is one;
-// its table is kept between positions, since a set depends only on exact
-// scores.
+// solve of positions outside the wanted rating). A negamax *game.Engine is
+// one; its table is kept between positions, since a set depends only on
+// exact scores.
 type Solver interface {
-	Solve(ctx context.Context, p position.Position, mode solve.Mode) (solve.Result, error)
-	AtLeast(ctx context.Context, p position.Position, a int) (bool, solve.Stats, error)
+	Solve(ctx context.Context, p game.Position, mode solve.Mode) (solve.Result, error)
+	AtLeast(ctx context.Context, p game.Position, a int) (bool, solve.Stats, error)
 }
 
 // Generator makes a set the way the public sets were made: random games of
@@ -29,7 +30,7 @@ type Solver interface {
 // range and neither it nor its mirror image is in the set already. The same
 // Seed gives the same set.
 type Generator struct {
-	Board  *position.Board
+	Board  game.Board
 	Level  Level
 	Rating Rating
 	Count  int
@@ -56,7 +57,7 @@ func (g Generator) Generate(ctx context.Context) (*Set, error) {
 		return set, fmt.Errorf("no %s position is %s on %s: at most %d moves are left after %d stones",
 			g.Level, g.Rating, g.Board, g.Board.Cells()-1-lo, lo)
 	}
-	seen := map[position.Bits]bool{}
+	seen := map[game.Key]bool{}
 	prog := progress.New(g.Progress, Label(set.Name), "kept", g.Count)
 	defer prog.Done()
 	tried := 0
@@ -69,7 +70,7 @@ func (g Generator) Generate(ctx context.Context) (*Set, error) {
 		if moves == nil {
 			continue
 		}
-		p, _ := position.Parse(g.Board, position.Format(moves))
+		p, _ := game.Parse(g.Board, position.Format(moves))
 		if seen[p.CanonicalKey()] {
 			continue
 		}
@@ -96,7 +97,7 @@ func (g Generator) Generate(ctx context.Context) (*Set, error) {
 // mayHaveRating rules out, by two cheap bound searches, a position whose
 // game ends too late for an Easy or Medium rating: one where neither side
 // wins within the rating's moves left (and a draw is not in range either).
-func (g Generator) mayHaveRating(ctx context.Context, p position.Position) (bool, error) {
+func (g Generator) mayHaveRating(ctx context.Context, p game.Position) (bool, error) {
 	if g.Rating == Hard {
 		return true, nil
 	}
@@ -124,9 +125,9 @@ func (g Generator) mayHaveRating(ctx context.Context, p position.Position) (bool
 // randomGame plays n uniformly random legal moves from the empty board into
 // moves, and returns nil if the game ends (four in a row or a full board)
 // on or before the last of them.
-func randomGame(rng *rand.Rand, b *position.Board, n int, moves []int) []int {
-	p := position.New(b)
-	var cols [position.MaxWidth]int
+func randomGame(rng *rand.Rand, b game.Board, n int, moves []int) []int {
+	p := game.New(b)
+	var cols [game.MaxWidth]int
 	for len(moves) < n {
 		k := 0
 		for c := 0; c < b.Width(); c++ {

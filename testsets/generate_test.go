@@ -8,9 +8,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"c4/engines"
+	"c4/game"
 	"c4/negamax"
 	"c4/pns"
-	"c4/position"
 	"c4/solve"
 	"c4/testsets"
 	"c4/testsets/publictest"
@@ -20,7 +21,7 @@ import (
 // sets: every line lies in its set's ranges.
 func TestPublicProtocol(t *testing.T) {
 	dir := publictest.Dir(t)
-	b := position.Standard
+	b := game.Standard
 	for l := testsets.Begin; l <= testsets.End; l++ {
 		for r := testsets.Easy; r <= testsets.Hard; r++ {
 			set, _, err := testsets.ReadFile(filepath.Join(dir, testsets.FileName(l, r)), b)
@@ -43,7 +44,7 @@ func TestPublicProtocol(t *testing.T) {
 }
 
 func TestMovesLeft(t *testing.T) {
-	b := position.Standard
+	b := game.Standard
 	for _, tc := range []struct{ n, score, want int }{
 		{4, 18, 2},   // 4455: win with the next-but-one own stone (7th stone overall)
 		{11, -15, 1}, // the opponent wins with the 13th stone, its 7th
@@ -65,9 +66,9 @@ func TestMovesLeft(t *testing.T) {
 // absence of duplicates and mirror duplicates, on 5x4 for speed, and on 7x6
 // for the End level.
 func TestGenerate(t *testing.T) {
-	b54, _ := position.NewBoard(5, 4)
+	b54, _ := game.NewBoard(5, 4)
 	for _, tc := range []struct {
-		b *position.Board
+		b game.Board
 		l testsets.Level
 		r testsets.Rating
 		n int
@@ -75,13 +76,13 @@ func TestGenerate(t *testing.T) {
 		{b54, testsets.Begin, testsets.Hard, 20},
 		{b54, testsets.Middle, testsets.Easy, 20},
 		{b54, testsets.End, testsets.Easy, 20},
-		{position.Standard, testsets.End, testsets.Easy, 50},
-		{position.Standard, testsets.Middle, testsets.Medium, 10},
+		{game.Standard, testsets.End, testsets.Easy, 50},
+		{game.Standard, testsets.Middle, testsets.Medium, 10},
 	} {
 		t.Run(fmt.Sprintf("%s %v %v", tc.b, tc.l, tc.r), func(t *testing.T) {
 			var files [2]bytes.Buffer
 			for i := range files {
-				g := testsets.Generator{Board: tc.b, Level: tc.l, Rating: tc.r, Count: tc.n, Seed: 42, Solver: negamax.New(negamax.Options{TableMiB: 16})}
+				g := testsets.Generator{Board: tc.b, Level: tc.l, Rating: tc.r, Count: tc.n, Seed: 42, Solver: engines.Negamax(negamax.Options{TableMiB: 16}, tc.b)}
 				set, err := g.Generate(context.Background())
 				if err != nil {
 					t.Fatal(err)
@@ -107,7 +108,7 @@ func TestGenerate(t *testing.T) {
 func checkSet(t *testing.T, set *testsets.Set, l testsets.Level, r testsets.Rating) {
 	t.Helper()
 	slo, shi := l.Stones(set.Board)
-	seen := map[position.Bits]bool{}
+	seen := map[game.Key]bool{}
 	for _, c := range set.Cases {
 		n := c.Position.Moves()
 		if n < slo || n > shi || testsets.RatingOf(set.Board, testsets.MovesLeft(set.Board, n, c.Score)) != r {
@@ -128,7 +129,7 @@ func TestEmbedded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, d := negamax.New(negamax.Options{}), pns.New(pns.Options{})
+	s, d := engines.Negamax(negamax.Options{}, game.Standard), engines.DFPN(pns.Options{}, game.Standard)
 	for i, set := range sets {
 		l, r := testsets.Level(set.Name[6]-'0'), testsets.Rating(set.Name[9]-'0')
 		if set.Name != testsets.PublicNames()[i] || set.Name != testsets.FileName(l, r) {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"c4/engines"
+	"c4/game"
 	"c4/negamax"
 	"c4/pns"
 	"c4/solve"
@@ -21,11 +23,11 @@ func TestKnownScores(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatal("no known-score files", err)
 	}
-	exact := negamax.New(negamax.Options{TableMiB: 32})
-	weak := pns.New(pns.Options{TableMiB: 32})
+	exact := engines.Negamax(negamax.Options{TableMiB: 32}, game.Standard)
+	weak := engines.DFPN(pns.Options{TableMiB: 32}, game.Standard)
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			set, bad, err := testsets.ReadFile(file, nil)
+			set, bad, err := testsets.ReadFile(file, game.Board{})
 			if err != nil || len(bad) > 0 || len(set.Cases) == 0 {
 				t.Fatalf("%v %v", err, bad)
 			}
@@ -34,7 +36,7 @@ func TestKnownScores(t *testing.T) {
 			}
 			for _, c := range set.Cases {
 				for _, check := range []struct {
-					e    solve.Engine
+					e    *engines.Engine
 					mode solve.Mode
 				}{{exact, solve.Strong}, {weak, solve.Weak}} {
 					r, err := check.e.Solve(context.Background(), c.Position, check.mode)

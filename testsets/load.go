@@ -6,16 +6,17 @@ import (
 	"slices"
 	"strings"
 
-	"c4/position"
+	"c4/game"
 )
 
 // Load reads the sets names names (each a file name, or for a public set
 // its label: End-Easy for Test_L3_R1, as c4 bench's table names the rows;
 // none: the six public ones), from the folder dir, or c4's own embedded
 // sets if dir is "". Each set is of the board its header names, else of b;
-// with b not nil, a set of another board is an error (see Read). The bad
+// with b not the zero Board, a set of another board is an error (see
+// Read). The bad
 // lines of every set are returned, the rest of each set read.
-func Load(dir string, names []string, b *position.Board) (sets []*Set, bad []error, err error) {
+func Load(dir string, names []string, b game.Board) (sets []*Set, bad []error, err error) {
 	if len(names) == 0 {
 		names = PublicNames()
 	}
@@ -37,8 +38,8 @@ func Load(dir string, names []string, b *position.Board) (sets []*Set, bad []err
 }
 
 // loadEmbedded picks the named sets of Embedded.
-func loadEmbedded(names []string, b *position.Board) ([]*Set, []error, error) {
-	if b != nil && b != position.Standard {
+func loadEmbedded(names []string, b game.Board) ([]*Set, []error, error) {
+	if b != (game.Board{}) && b != game.Standard {
 		return nil, nil, fmt.Errorf("the embedded sets are of 7x6: name a folder of %s sets", b)
 	}
 	all, err := Embedded()

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"c4/position"
+	"c4/game"
 )
 
 // Level is a set's stage of the game, by stones already played.
@@ -27,12 +27,12 @@ const (
 
 // thirds are the protocol's two thresholds for board b, scaled from 14 and
 // 28 on 7x6: W*H/3 and 2*W*H/3, rounded to the nearest.
-func thirds(b *position.Board) (t1, t2 int) {
+func thirds(b game.Board) (t1, t2 int) {
 	return (b.Cells() + 1) / 3, (2*b.Cells() + 1) / 3
 }
 
 // Stones is the range of stones played of a level's positions on board b.
-func (l Level) Stones(b *position.Board) (lo, hi int) {
+func (l Level) Stones(b game.Board) (lo, hi int) {
 	t1, t2 := thirds(b)
 	switch l {
 	case Begin:
@@ -44,7 +44,7 @@ func (l Level) Stones(b *position.Board) (lo, hi int) {
 }
 
 // MovesLeft is the range of moves left of a rating's positions on board b.
-func (r Rating) MovesLeft(b *position.Board) (lo, hi int) {
+func (r Rating) MovesLeft(b game.Board) (lo, hi int) {
 	t1, t2 := thirds(b)
 	switch r {
 	case Easy:
@@ -56,7 +56,7 @@ func (r Rating) MovesLeft(b *position.Board) (lo, hi int) {
 }
 
 // RatingOf is the rating of a position with the given moves left.
-func RatingOf(b *position.Board, movesLeft int) Rating {
+func RatingOf(b game.Board, movesLeft int) Rating {
 	t1, t2 := thirds(b)
 	switch {
 	case movesLeft < t1:
@@ -73,7 +73,7 @@ func RatingOf(b *position.Board, movesLeft int) Rating {
 // from a position of n stones on board b with the given exact score. A
 // position won by the next stone has 0 moves left. This is the count the
 // public sets follow (their Easy lines have up to 13, Hard from 28).
-func MovesLeft(b *position.Board, n, score int) int {
+func MovesLeft(b game.Board, n, score int) int {
 	if score == 0 {
 		return b.Cells() - n - 1
 	}

@@ -17,21 +17,21 @@ import (
 	"strconv"
 	"strings"
 
-	"c4/position"
+	"c4/game"
 )
 
 // Case is one line of a set.
 type Case struct {
 	Line     int // 1-based line number in the file
 	Moves    string
-	Position position.Position
+	Position game.Position
 	Score    int
 }
 
 // Set is a named list of cases on one board.
 type Set struct {
 	Name  string
-	Board *position.Board
+	Board game.Board
 	Cases []Case
 }
 
@@ -48,16 +48,16 @@ func (e *LineError) Unwrap() error { return e.Err }
 
 // Read reads a set from r, through Lines and ParseLine. Its board is the
 // one its header names ("# board 6x4", as Write puts it; or the older
-// "(... on 6x4), made by:"), else b; with b not nil, a header that names
-// another board is an error, so that a set is never solved on the wrong
-// board. With b nil and no board named, the set is of 7x6. Lines that are
+// "(... on 6x4), made by:"), else b; with b not the zero Board, a header
+// that names another board is an error, so that a set is never solved on
+// the wrong board. With b zero and no board named, the set is of 7x6. Lines that are
 // not "<moves> <score>" with a valid position are returned as *LineError
 // in bad, and the rest of the set is read; err is for a failure to read r
 // or a board that does not match.
-func Read(r io.Reader, name string, b *position.Board) (set *Set, bad []error, err error) {
+func Read(r io.Reader, name string, b game.Board) (set *Set, bad []error, err error) {
 	set = &Set{Name: name, Board: b}
-	if set.Board == nil {
-		set.Board = position.Standard
+	if b == (game.Board{}) {
+		set.Board = game.Standard
 	}
 	header := true // the comments before the first position
 	err = Lines(context.Background(), r, func(n int, line string, lerr error) error {
@@ -94,17 +94,17 @@ func Read(r io.Reader, name string, b *position.Board) (set *Set, bad []error, e
 var boardLine = regexp.MustCompile(`^# (?:board ([0-9]+x[0-9]+)$|.*\(.* on ([0-9]+x[0-9]+)\), made by:$)`)
 
 // headerBoard takes the set's board from a header line that names one;
-// want, if not nil, is the board the set must be of.
-func (s *Set) headerBoard(line string, want *position.Board) error {
+// want, if not the zero Board, is the board the set must be of.
+func (s *Set) headerBoard(line string, want game.Board) error {
 	m := boardLine.FindStringSubmatch(line)
 	if m == nil {
 		return nil
 	}
-	named, err := position.ParseBoard(m[1] + m[2])
+	named, err := game.ParseBoard(m[1] + m[2])
 	if err != nil {
 		return fmt.Errorf("its header's board: %w", err)
 	}
-	if want != nil && named != want {
+	if want != (game.Board{}) && named != want {
 		return fmt.Errorf("it is a set of %s, not %s", named, want)
 	}
 	s.Board = named
@@ -112,7 +112,7 @@ func (s *Set) headerBoard(line string, want *position.Board) error {
 }
 
 // parseCase is a set's line of moves and the words after them: one score.
-func parseCase(moves string, rest []string, b *position.Board) (Case, error) {
+func parseCase(moves string, rest []string, b game.Board) (Case, error) {
 	if len(rest) != 1 {
 		return Case{}, fmt.Errorf("want \"<moves> <score>\", got %d words", len(rest)+1)
 	}
@@ -120,7 +120,7 @@ func parseCase(moves string, rest []string, b *position.Board) (Case, error) {
 	if err != nil {
 		return Case{}, fmt.Errorf("score %q is not a number", rest[0])
 	}
-	p, err := position.Parse(b, moves)
+	p, err := game.Parse(b, moves)
 	if err != nil {
 		return Case{}, err
 	}
@@ -129,7 +129,7 @@ func parseCase(moves string, rest []string, b *position.Board) (Case, error) {
 
 // ReadFile reads the set in the file path, named after the file (see
 // Read).
-func ReadFile(path string, b *position.Board) (*Set, []error, error) {
+func ReadFile(path string, b game.Board) (*Set, []error, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err

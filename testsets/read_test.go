@@ -1,16 +1,15 @@
 package testsets
 
 import (
+	"c4/game"
 	"errors"
 	"strings"
 	"testing"
-
-	"c4/position"
 )
 
 func TestRead(t *testing.T) {
 	in := "\ufeff# comment\n4455 18\n\n 1\n448 2\n4455\n44 x\n44455554221 -15\r\n" // a byte-order mark, CRLF
-	set, bad, err := Read(strings.NewReader(in), "t", position.Standard)
+	set, bad, err := Read(strings.NewReader(in), "t", game.Standard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +53,7 @@ func FuzzRead(f *testing.F) {
 	f.Add("1 2 3\n\r\n4444444 0\n")
 	f.Add("# board 6x4\n1 2\n \t\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		set, bad, err := Read(strings.NewReader(in), "f", position.Standard)
+		set, bad, err := Read(strings.NewReader(in), "f", game.Standard)
 		if err != nil {
 			return // a header naming another board
 		}

@@ -10,10 +10,10 @@ import (
 	"strings"
 
 	"c4/bench"
+	"c4/game"
 	"c4/internal/atomicfile"
 	"c4/internal/cli"
 	"c4/internal/machine"
-	"c4/position"
 	"c4/testsets"
 )
 
@@ -51,9 +51,9 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if !slices.Contains(bench.Formats(), *format) {
 		return fs.UsageError(fmt.Errorf("--format %q: want one of %s", *format, strings.Join(bench.Formats(), ", ")))
 	}
-	var want *position.Board // each set's own board, unless --board says
+	var want game.Board // each set's own board, unless --board says
 	if fs.Changed("board") {
-		b, err := sf.narrowBoard(fs)
+		b, err := sf.parseBoard(fs)
 		if err != nil {
 			return err
 		}
@@ -91,7 +91,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 	}
 	opts := bench.Options{Limit: limit, Mode: sf.mode(), KeepTable: *keep, Progress: cli.ProgressTo(stderr)}
-	rows, runErr := bench.RunSets(ctx, sets, engine.Engine64(), opts, func(m bench.Mismatch) {
+	rows, runErr := bench.RunSets(ctx, sets, engine, opts, func(m bench.Mismatch) {
 		fmt.Fprintf(stderr, "c4 bench: %s line %d: %q scored %d, the set says %d\n", m.Set, m.Case.Line, m.Case.Moves, m.Got, m.Case.Score)
 	})
 	report.Rows = rows

@@ -7,6 +7,7 @@ import (
 
 	"c4/book/builtin"
 	"c4/book/store"
+	"c4/engines"
 	"c4/game"
 	"c4/internal/cli"
 	"c4/internal/hugemem"
@@ -86,7 +87,7 @@ func (f *searchFlags) negamaxOptions(bk negamax.Book, n int) (negamax.Options, e
 // open checks the engine flags against each other and returns the board
 // and the engine they ask for (with the book of --book), and what closes
 // the book.
-func (f *searchFlags) open(fs *cli.FlagSet) (game.Board, *game.Engine, func(), error) {
+func (f *searchFlags) open(fs *cli.FlagSet) (game.Board, *engines.Engine, func(), error) {
 	b, err := f.parseBoard(fs)
 	if err == nil {
 		err = f.checkEngine(fs)
@@ -102,7 +103,7 @@ func (f *searchFlags) open(fs *cli.FlagSet) (game.Board, *game.Engine, func(), e
 		if err := fits(opts.Check(), opts.Bytes()); err != nil {
 			return game.Board{}, nil, nil, err
 		}
-		return b, game.DFPN(opts, b), func() {}, nil
+		return b, engines.DFPN(opts, b), func() {}, nil
 	}
 	var bk negamax.Book
 	closeBook := func() {}
@@ -119,7 +120,7 @@ func (f *searchFlags) open(fs *cli.FlagSet) (game.Board, *game.Engine, func(), e
 		closeBook()
 		return game.Board{}, nil, nil, err
 	}
-	return b, game.Negamax(opts, b), closeBook, nil
+	return b, engines.Negamax(opts, b), closeBook, nil
 }
 
 // checkEngine checks the engine flags against each other; a mismatch is
@@ -139,21 +140,6 @@ func (f *searchFlags) checkEngine(fs *cli.FlagSet) error {
 		return nil
 	}
 	return fs.UsageError(err)
-}
-
-// negamax returns a negamax solver of the flags for board b, with the book
-// of --book, and what closes the book.
-func (f *searchFlags) negamax(fs *cli.FlagSet, b *position.Board) (*negamax.Solver, func(), error) {
-	bk, closeBook, err := openBook(f.book, b, fs.Changed("book"), fs.Output())
-	if err != nil {
-		return nil, nil, err
-	}
-	opts, err := f.negamaxOptions(bk, 1)
-	if err != nil {
-		closeBook()
-		return nil, nil, err
-	}
-	return negamax.New(opts), closeBook, nil
 }
 
 // openBook opens the book --book names for board b (see store.OpenNamed).

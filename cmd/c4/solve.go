@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"c4/engines"
 	"c4/game"
 	"c4/internal/cli"
 	"c4/internal/progress"
@@ -78,7 +79,7 @@ func firstErr(a, b error) error {
 // solver answers c4 solve's positions, one at a time.
 type solver struct {
 	ctx            context.Context
-	e              *game.Engine
+	e              *engines.Engine
 	b              game.Board
 	mode           solve.Mode
 	analyze, stats bool

@@ -53,11 +53,7 @@ func testsetsGenerate(ctx context.Context, args []string, stdout, stderr io.Writ
 	if err != nil {
 		return fs.UsageError(err)
 	}
-	b, err := sf.narrowBoard(fs)
-	if err != nil {
-		return err
-	}
-	s, _, err := sf.negamax(fs, b)
+	b, s, _, err := sf.open(fs)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"c4/position"
+	"c4/game"
 	"c4/testsets"
 )
 
@@ -54,7 +54,7 @@ func Set(t testing.TB, name string) *testsets.Set {
 	t.Helper()
 	d, err := dir()
 	skipOrFail(t, err)
-	set, bad, err := testsets.ReadFile(filepath.Join(d, name), position.Standard)
+	set, bad, err := testsets.ReadFile(filepath.Join(d, name), game.Standard)
 	if err == nil && len(bad) > 0 {
 		err = bad[0]
 	}

@@ -1,8 +1,13 @@
-package game
+// Package engines solves positions of every board with one Engine: it holds
+// an engine of each width (c4/negamax or c4/pns on 64 bits, their c4/wide
+// forms on 128) and gives each game.Position to the one of its width.
+package engines
 
 import (
 	"context"
 	"sync/atomic"
+
+	"c4/game"
 
 	"c4/negamax"
 	"c4/pns"
@@ -29,7 +34,7 @@ type Engine struct {
 // Negamax returns an Engine of negamax solvers with opts, for positions of
 // b first; the book, if any, serves the 64-bit boards (books of wider
 // boards do not exist yet).
-func Negamax(opts negamax.Options, b Board) *Engine {
+func Negamax(opts negamax.Options, b game.Board) *Engine {
 	e := &Engine{}
 	e.makeNarrow = func() solve.Engine {
 		s := negamax.New(opts)
@@ -49,7 +54,7 @@ func Negamax(opts negamax.Options, b Board) *Engine {
 
 // DFPN returns an Engine of DFPN solvers with opts (weak mode only), for
 // positions of b first.
-func DFPN(opts pns.Options, b Board) *Engine {
+func DFPN(opts pns.Options, b game.Board) *Engine {
 	e := &Engine{
 		makeNarrow: func() solve.Engine { return pns.New(opts) },
 		makeWide:   func() wsolve.Engine { return wpns.New(wpns.Options(opts)) },
@@ -59,17 +64,13 @@ func DFPN(opts pns.Options, b Board) *Engine {
 }
 
 // prepare makes the engine of b's width.
-func (e *Engine) prepare(b Board) {
+func (e *Engine) prepare(b game.Board) {
 	if b.Wide() {
 		e.wide = e.makeWide()
 	} else {
 		e.narrow = e.makeNarrow()
 	}
 }
-
-// Engine64 is the 64-bit engine, for a caller whose positions are all
-// c4/position's.
-func (e *Engine) Engine64() solve.Engine { return e.narrowEngine() }
 
 // wideEngine is the 128-bit engine, made now if it was not.
 func (e *Engine) wideEngine() wsolve.Engine {
@@ -89,20 +90,22 @@ func (e *Engine) narrowEngine() solve.Engine {
 
 // Solve returns p's score from the side to move's view, as solve.Engine's
 // Solve does.
-func (e *Engine) Solve(ctx context.Context, p Position, mode solve.Mode) (solve.Result, error) {
+func (e *Engine) Solve(ctx context.Context, p game.Position, mode solve.Mode) (solve.Result, error) {
 	if n, ok := p.Narrow(); ok {
 		return e.narrowEngine().Solve(ctx, n, mode)
 	}
-	return e.wideEngine().Solve(ctx, p.w, mode)
+	w, _ := p.WidePosition()
+	return e.wideEngine().Solve(ctx, w, mode)
 }
 
 // Analyze returns the score of each column of p, as solve.Engine's Analyze
 // does.
-func (e *Engine) Analyze(ctx context.Context, p Position, mode solve.Mode) ([]int, solve.Stats, error) {
+func (e *Engine) Analyze(ctx context.Context, p game.Position, mode solve.Mode) ([]int, solve.Stats, error) {
 	if n, ok := p.Narrow(); ok {
 		return e.narrowEngine().Analyze(ctx, n, mode)
 	}
-	return e.wideEngine().Analyze(ctx, p.w, mode)
+	w, _ := p.WidePosition()
+	return e.wideEngine().Analyze(ctx, w, mode)
 }
 
 // Reset empties what the engines have learned.
@@ -126,4 +129,15 @@ func (e *Engine) Progress() (nodes uint64, lo, hi int, ok bool) {
 	}
 	nodes, lo, hi = (*f)()
 	return nodes, lo, hi, true
+}
+
+// AtLeast says whether p's score is at least a, by one null-window search
+// of negamax (see negamax.Solver.AtLeast); an Engine of DFPN has none and
+// panics.
+func (e *Engine) AtLeast(ctx context.Context, p game.Position, a int) (bool, solve.Stats, error) {
+	if n, ok := p.Narrow(); ok {
+		return e.narrowEngine().(*negamax.Solver).AtLeast(ctx, n, a)
+	}
+	w, _ := p.WidePosition()
+	return e.wideEngine().(*wnegamax.Solver).AtLeast(ctx, w, a)
 }
