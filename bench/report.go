@@ -83,7 +83,7 @@ func tableCells(r Report, old *Report) [][]string {
 	cells := [][]string{head}
 	for _, row := range r.Rows {
 		nodes := strconv.FormatFloat(row.MeanNodes, 'f', 0, 64)
-		kps := strconv.FormatFloat(row.KPosPerSec(), 'f', 3, 64)
+		kps := kposText(row.KPosPerSec())
 		if old == nil {
 			cells = append(cells, []string{label(row.Set), strconv.Itoa(row.Positions), fmtDur(row.Mean),
 				fmtDur(row.Median), fmtDur(row.Max), nodes, kps, strconv.Itoa(len(row.Mismatches))})
@@ -97,7 +97,7 @@ func tableCells(r Report, old *Report) [][]string {
 		cells = append(cells, []string{label(row.Set), strconv.Itoa(row.Positions),
 			fmtDur(row.Mean), fmtDur(o.Mean), ratio(float64(row.Mean), float64(o.Mean)),
 			nodes, strconv.FormatFloat(o.MeanNodes, 'f', 0, 64), ratio(row.MeanNodes, o.MeanNodes),
-			kps, strconv.FormatFloat(o.KPosPerSec(), 'f', 3, 64), strconv.Itoa(len(row.Mismatches))})
+			kps, kposText(o.KPosPerSec()), strconv.Itoa(len(row.Mismatches))})
 	}
 	return cells
 }
@@ -138,7 +138,7 @@ func writeCSV(w io.Writer, r Report) error {
 	for _, row := range r.Rows {
 		cw.Write([]string{row.Set, testsets.Label(row.Set), strconv.Itoa(row.Positions),
 			us(row.Mean), us(row.Median), us(row.Max),
-			strconv.FormatFloat(row.MeanNodes, 'f', 1, 64), strconv.FormatFloat(row.KPosPerSec(), 'f', 3, 64),
+			strconv.FormatFloat(row.MeanNodes, 'f', 1, 64), kposText(row.KPosPerSec()),
 			strconv.Itoa(len(row.Mismatches))})
 	}
 	cw.Flush()
@@ -175,4 +175,14 @@ func fmtDur(d time.Duration) string {
 		return fmt.Sprintf("%.3g ms", float64(d)/float64(time.Millisecond))
 	}
 	return fmt.Sprintf("%.3g s", d.Seconds())
+}
+
+// kposText writes a throughput in thousands of positions a second with three
+// decimals, or three significant digits below 1, so that a set of positions
+// taking seconds each does not read as 0.000.
+func kposText(v float64) string {
+	if v == 0 || v >= 1 {
+		return strconv.FormatFloat(v, 'f', 3, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
 }

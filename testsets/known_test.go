@@ -48,3 +48,25 @@ func TestKnownScores(t *testing.T) {
 		})
 	}
 }
+
+// TestBigSetsRead reads the sets of boards past 64 bits in testdata/big
+// without solving them (a position takes seconds; c4 bench --dir
+// testsets/testdata/big solves them): each names a board past 64 bits and
+// every line reads.
+func TestBigSetsRead(t *testing.T) {
+	files, err := filepath.Glob("testdata/big/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no sets of big boards", err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			set, bad, err := testsets.ReadFile(file, game.Board{})
+			if err != nil || len(bad) > 0 || len(set.Cases) == 0 {
+				t.Fatalf("%v %v", err, bad)
+			}
+			if !set.Board.Wide() {
+				t.Fatalf("%s is of %s, which fits 64 bits", file, set.Board)
+			}
+		})
+	}
+}

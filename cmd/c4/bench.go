@@ -67,6 +67,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stderr, "c4 bench: %v\n", e)
 	}
 	sf.board = sets[0].Board.String()
+	boards, wide := setBoards(sets)
 	_, engine, closeBook, err := sf.open(fs)
 	if err != nil {
 		return err
@@ -83,8 +84,8 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer files.Discard()
-	report := bench.Report{Engine: sf.engine, Mode: sf.mode().String(), Board: sf.board, TableMiB: sf.tableMiB, Threads: sf.threads,
-		Processor: machine.Processor(), AttackPath: attackPath()}
+	report := bench.Report{Engine: sf.engine, Mode: sf.mode().String(), Board: boards, TableMiB: sf.tableMiB, Threads: sf.threads,
+		Processor: machine.Processor(), AttackPath: attackPath(wide)}
 	if f := files["--cpuprofile"]; f != nil {
 		if err := pprof.StartCPUProfile(f); err != nil {
 			return err
@@ -114,6 +115,19 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fmt.Errorf("%d scores differ from the sets, %d lines could not be read", n, len(bad))
 	}
 	return nil
+}
+
+// setBoards names the boards of sets, in order, once each ("7x6" or
+// "8x8, 9x7"), and says whether one is past 64 bits.
+func setBoards(sets []*testsets.Set) (names string, wide bool) {
+	var seen []string
+	for _, s := range sets {
+		if name := s.Board.String(); !slices.Contains(seen, name) {
+			seen = append(seen, name)
+		}
+		wide = wide || s.Board.Wide()
+	}
+	return strings.Join(seen, ", "), wide
 }
 
 // readReport reads the JSON report at path, for --compare; nil if path

@@ -32,13 +32,19 @@ func runVersion(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		v = info.Main.Version // v0.0.0-<commit time>-<commit>[+dirty], or (devel)
 	}
 	fmt.Fprintf(stdout, "c4 %s %s %s/%s\n", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	fmt.Fprintf(stdout, "processor: %s\nAttackThreats path: %s\n", machine.Processor(), attackPath())
+	fmt.Fprintf(stdout, "processor: %s\nAttackThreats path: %s\n", machine.Processor(), attackPath(false))
 	return nil
 }
 
 // attackPath names the path position.AttackThreats takes and how it was
-// chosen, for reports that must say what their figures rest on.
-func attackPath() string {
+// chosen, for reports that must say what their figures rest on; with wide,
+// it adds that boards past 64 bits take the Go path (wide/position has no
+// other).
+func attackPath(wide bool) string {
 	name, how := position.AttackPath()
-	return name + " (" + how + ")"
+	s := name + " (" + how + ")"
+	if wide {
+		s += "; go on boards past 64 bits"
+	}
+	return s
 }
