@@ -10,8 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"c4/negamax"
-	"c4/position"
+	"c4/engines"
+	"c4/game"
 	"c4/solve"
 )
 
@@ -33,7 +33,7 @@ import (
 // moves, while a client sending positions one after another (a script, a
 // benchmark) is not slowed by solves ahead it has no use for.
 type Ahead struct {
-	solver  *negamax.Solver
+	solver  *engines.Engine
 	budget  time.Duration
 	wrap    func(context.Context) context.Context
 	answers answers
@@ -52,13 +52,13 @@ type Ahead struct {
 // job is a position to solve ahead; reply: and then the position its best
 // move leads to.
 type job struct {
-	p     position.Position
+	p     game.Position
 	reply bool
 }
 
 // aheadMax is the most positions waiting to be solved ahead: the moves of
 // the last few positions answered.
-const aheadMax = 4 * position.MaxWidth
+const aheadMax = 4 * game.MaxWidth
 
 // aheadQuiet is how long after a request nothing is solved ahead.
 const aheadQuiet = 20 * time.Millisecond
@@ -67,7 +67,7 @@ const aheadQuiet = 20 * time.Millisecond
 // position not solved within budget. wrap, if not nil, wraps the context
 // of each search (the browser's worker makes its searches yield to the
 // event loop so).
-func New(solver *negamax.Solver, budget time.Duration, wrap func(context.Context) context.Context) *Ahead {
+func New(solver *engines.Engine, budget time.Duration, wrap func(context.Context) context.Context) *Ahead {
 	if wrap == nil {
 		wrap = func(ctx context.Context) context.Context { return ctx }
 	}
@@ -164,7 +164,7 @@ func (h *Ahead) closed() bool {
 
 // Recall returns the remembered scores of p's moves, in mode, and puts
 // the positions after them first in line; false if p is not remembered.
-func (h *Ahead) Recall(p position.Position, mode solve.Mode) ([]int, bool) {
+func (h *Ahead) Recall(p game.Position, mode solve.Mode) ([]int, bool) {
 	if h == nil {
 		return nil, false
 	}
@@ -188,7 +188,7 @@ func (h *Ahead) Recall(p position.Position, mode solve.Mode) ([]int, bool) {
 
 // Learn remembers the exact scores of p's moves, and puts the positions
 // after them first in line.
-func (h *Ahead) Learn(p position.Position, scores []int) {
+func (h *Ahead) Learn(p game.Position, scores []int) {
 	if h == nil {
 		return
 	}
@@ -223,7 +223,7 @@ func (h *Ahead) Resume() {
 
 // plan puts the positions after p's moves first in line; scores are the
 // moves' exact scores.
-func (h *Ahead) plan(p position.Position, scores []int) {
+func (h *Ahead) plan(p game.Position, scores []int) {
 	next := after(p, scores)
 	h.mu.Lock()
 	h.last = time.Now()
@@ -236,7 +236,7 @@ func (h *Ahead) plan(p position.Position, scores []int) {
 // after returns the jobs of the positions after p's moves, each to be
 // followed by its best reply, by the moves' exact scores, but those that
 // end the game: in solve.Ranked's order, the best first.
-func after(p position.Position, scores []int) []job {
+func after(p game.Position, scores []int) []job {
 	var jobs []job
 	for _, c := range solve.Ranked(scores) {
 		if q, ok := moveOn(p, c); ok {
@@ -248,7 +248,7 @@ func after(p position.Position, scores []int) []job {
 
 // moveOn returns the position after column c of p, and false if that move
 // ends the game (nothing is left to solve).
-func moveOn(p position.Position, c int) (position.Position, bool) {
+func moveOn(p game.Position, c int) (game.Position, bool) {
 	if p.IsWinningMove(c) {
 		return p, false
 	}
@@ -288,18 +288,16 @@ type answers struct {
 // answerKey is a position of any board: a key alone may be another
 // board's position's too.
 type answerKey struct {
-	w, h int
-	key  position.Bits
+	board game.Board
+	key   game.Key
 }
 
-func keyOf(p position.Position) answerKey {
-	return answerKey{p.Board().Width(), p.Board().Height(), p.Key()}
-}
+func keyOf(p game.Position) answerKey { return answerKey{p.Board(), p.Key()} }
 
 const answersKept = 1 << 15
 
 // get returns the scores remembered for p.
-func (a *answers) get(p position.Position) ([]int, bool) {
+func (a *answers) get(p game.Position) ([]int, bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	k := keyOf(p)
@@ -313,7 +311,7 @@ func (a *answers) get(p position.Position) ([]int, bool) {
 }
 
 // put remembers scores for p.
-func (a *answers) put(p position.Position, scores []int) {
+func (a *answers) put(p game.Position, scores []int) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.keep(keyOf(p), scores)
@@ -331,7 +329,7 @@ func (a *answers) keep(k answerKey, scores []int) {
 }
 
 // Known says whether the scores of p's moves are remembered.
-func (h *Ahead) Known(p position.Position) bool {
+func (h *Ahead) Known(p game.Position) bool {
 	_, ok := h.answers.get(p)
 	return ok
 }

@@ -3,15 +3,15 @@ package ahead
 import (
 	"testing"
 
-	"c4/position"
+	"c4/game"
 )
 
 // TestAnswersByBoard: the same key on two boards is two positions.
 func TestAnswersByBoard(t *testing.T) {
-	b54, _ := position.NewBoard(5, 4)
-	b64, _ := position.NewBoard(6, 4)
+	b54, _ := game.NewBoard(5, 4)
+	b64, _ := game.NewBoard(6, 4)
 	var a answers
-	p, q := position.New(b54), position.New(b64)
+	p, q := game.New(b54), game.New(b64)
 	if p.Key() != q.Key() {
 		t.Fatal("the empty boards' keys differ: the test needs a shared key")
 	}

@@ -17,9 +17,11 @@ import (
 	wsolve "c4/wide/solve"
 )
 
-// Engine solves positions of every board, with an engine of each width
-// made when a position of its width first comes (its tables are then
-// allocated), but that of the board it was made for, made at once.
+// Engine solves positions of every board. It holds the engine of one width
+// at a time, made when a position of that width comes (the engine of the
+// board it was made for, at once): a position of the other width drops the
+// engine it holds, with its tables, so that an Engine's memory is one
+// engine's, as its options say, whichever boards it is given.
 type Engine struct {
 	narrow     solve.Engine
 	wide       wsolve.Engine
@@ -66,23 +68,27 @@ func DFPN(opts pns.Options, b game.Board) *Engine {
 // prepare makes the engine of b's width.
 func (e *Engine) prepare(b game.Board) {
 	if b.Wide() {
-		e.wide = e.makeWide()
+		e.wideEngine()
 	} else {
-		e.narrow = e.makeNarrow()
+		e.narrowEngine()
 	}
 }
 
-// wideEngine is the 128-bit engine, made now if it was not.
+// wideEngine is the 128-bit engine, made now (and the 64-bit one dropped)
+// if it was not.
 func (e *Engine) wideEngine() wsolve.Engine {
 	if e.wide == nil {
+		e.narrow = nil
 		e.wide = e.makeWide()
 	}
 	return e.wide
 }
 
-// narrowEngine is the 64-bit engine, made now if it was not.
+// narrowEngine is the 64-bit engine, made now (and the 128-bit one dropped)
+// if it was not.
 func (e *Engine) narrowEngine() solve.Engine {
 	if e.narrow == nil {
+		e.wide = nil
 		e.narrow = e.makeNarrow()
 	}
 	return e.narrow
@@ -108,7 +114,7 @@ func (e *Engine) Analyze(ctx context.Context, p game.Position, mode solve.Mode) 
 	return e.wideEngine().Analyze(ctx, w, mode)
 }
 
-// Reset empties what the engines have learned.
+// Reset empties what the engine has learned.
 func (e *Engine) Reset() {
 	if e.narrow != nil {
 		e.narrow.Reset()
@@ -120,8 +126,7 @@ func (e *Engine) Reset() {
 
 // Progress is the nodes and score interval of the search under way, or of
 // the last one (see negamax.Solver.Progress), and false for DFPN. Another
-// goroutine may call it while Solve runs; the progress it follows is that
-// of the engine last made.
+// goroutine may call it while Solve runs.
 func (e *Engine) Progress() (nodes uint64, lo, hi int, ok bool) {
 	f := e.progress.Load()
 	if f == nil {

@@ -92,3 +92,18 @@ func must(p game.Position, err error) game.Position {
 	}
 	return p
 }
+
+// TestOneWidthAtATime: a position of the other width drops the engine
+// held, so that an Engine's memory is one engine's.
+func TestOneWidthAtATime(t *testing.T) {
+	b8, _ := game.NewBoard(8, 8)
+	e := Negamax(negamax.Options{TableMiB: 1}, game.Standard)
+	for _, p := range []game.Position{game.New(b8), must(game.Parse(game.Standard, "4453"))} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+		e.Solve(ctx, p, solve.Weak)
+		cancel()
+		if (e.narrow != nil) == (e.wide != nil) {
+			t.Errorf("after a %s position: a 64-bit engine %v, a 128-bit engine %v", p.Board(), e.narrow != nil, e.wide != nil)
+		}
+	}
+}

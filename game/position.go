@@ -121,6 +121,15 @@ func (p Position) Draw() string {
 // position's CanonicalKey as 128 bits, whichever its width.
 type Key = wposition.Bits
 
+// Key identifies p among the positions of its board (see
+// position.Position.Key), as 128 bits whichever its width.
+func (p Position) Key() Key {
+	if p.b.Wide() {
+		return p.w.Key()
+	}
+	return Key{Lo: uint64(p.n.Key())}
+}
+
 // CanonicalKey is the same for p and its mirror image and for no other
 // position of its board (see position.Position.CanonicalKey).
 func (p Position) CanonicalKey() Key {

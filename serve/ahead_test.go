@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"c4/book/builtin"
+	"c4/engines"
+	"c4/game"
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
@@ -23,9 +25,9 @@ func TestAhead(t *testing.T) {
 	if code, a, _ := get(t, ts.Client(), ts.URL, "pos="+pos); code != 200 || a.Score != 16 {
 		t.Fatalf("%d %+v", code, a)
 	}
-	p, _ := position.Parse(position.Standard, pos)
+	p, _ := game.Parse(game.Standard, pos)
 	var want []string // the positions after p's moves, and after the best reply to each
-	solver := negamax.New(negamax.Options{TableMiB: 16})
+	solver := engines.Negamax(negamax.Options{TableMiB: 16}, game.Standard)
 	for c := range 7 {
 		q := p
 		if !q.CanPlay(c) || q.IsWinningMove(c) {
@@ -43,7 +45,7 @@ func TestAhead(t *testing.T) {
 	}
 	deadline := time.Now().Add(30 * time.Second)
 	for _, m := range want {
-		q, _ := position.Parse(position.Standard, m)
+		q, _ := game.Parse(game.Standard, m)
 		for {
 			if ts.srv.ahead.Known(q) {
 				break

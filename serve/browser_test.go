@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"c4/book/builtin"
+	"c4/game"
 	"c4/internal/browsertest"
-	"c4/position"
 
 	"github.com/chromedp/chromedp"
 )
@@ -110,7 +110,7 @@ func TestBrowser(t *testing.T) {
 // board and plays on it, as the person's links and keys say.
 func TestBrowserBoard(t *testing.T) {
 	ctx := browsertest.Start(t, 640)
-	b, err := position.ParseBoard("5x4")
+	b, err := game.ParseBoard("5x4")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestBrowserBoard(t *testing.T) {
 // board and their letters play them.
 func TestBrowserWide(t *testing.T) {
 	ctx := browsertest.Start(t, 640)
-	b, err := position.ParseBoard("10x2")
+	b, err := game.ParseBoard("10x2")
 	if err != nil {
 		t.Fatal(err)
 	}

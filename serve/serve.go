@@ -29,6 +29,8 @@ import (
 	"time"
 
 	"c4/ahead"
+	"c4/engines"
+	"c4/game"
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
@@ -38,14 +40,14 @@ import (
 // Config sets up a Server. Zero fields take the defaults given; Check
 // reports a value out of range.
 type Config struct {
-	Board    *position.Board // position.Standard
-	Solvers  int             // solves at once: solve.DefaultThreads(), at most solve.MaxThreads
-	Threads  int             // workers of each solve: solve.DefaultThreads(), at most solve.MaxThreads
-	TableMiB int             // each solver's table: solve.DefaultTableMiB (128), at most solve.MaxTableMiB
-	Book     negamax.Book    // an opening book, or nil
-	Budget   time.Duration   // most time for one request's solve: 2 s, at most an hour
-	Wait     time.Duration   // most time a request waits for a free solver: 250 ms, at most an hour
-	Logger   *slog.Logger    // request logs: slog.Default()
+	Board    game.Board    // game.Standard; any board up to 128 bits
+	Solvers  int           // solves at once: solve.DefaultThreads(), at most solve.MaxThreads
+	Threads  int           // workers of each solve: solve.DefaultThreads(), at most solve.MaxThreads
+	TableMiB int           // each solver's table: solve.DefaultTableMiB (128), at most solve.MaxTableMiB
+	Book     negamax.Book  // an opening book of a board up to 64 bits, or nil
+	Budget   time.Duration // most time for one request's solve: 2 s, at most an hour
+	Wait     time.Duration // most time a request waits for a free solver: 250 ms, at most an hour
+	Logger   *slog.Logger  // request logs: slog.Default()
 	// Ahead: remember the exact answers, and while no request is being
 	// solved, solve the positions a game is likely to ask for next (see
 	// ahead), with one more solver of one thread and TableMiB.
@@ -62,8 +64,8 @@ type Server struct {
 
 // withDefaults fills in what cfg leaves zero (see Config).
 func (cfg Config) withDefaults() Config {
-	if cfg.Board == nil {
-		cfg.Board = position.Standard
+	if cfg.Board == (game.Board{}) {
+		cfg.Board = game.Standard
 	}
 	if cfg.Solvers <= 0 {
 		cfg.Solvers = solve.DefaultThreads()
@@ -122,10 +124,10 @@ func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
 	s := &Server{cfg: cfg, solvers: pool{free: make(chan struct{}, cfg.Solvers)}}
 	for range cfg.Solvers {
-		s.solvers.give(negamax.New(negamax.Options{Threads: cfg.Threads, TableMiB: cfg.TableMiB, Book: cfg.Book}))
+		s.solvers.give(engines.Negamax(negamax.Options{Threads: cfg.Threads, TableMiB: cfg.TableMiB, Book: cfg.Book}, cfg.Board))
 	}
 	if cfg.Ahead {
-		s.ahead = ahead.New(negamax.New(negamax.Options{Threads: 1, TableMiB: cfg.TableMiB, Book: cfg.Book}), cfg.Budget, nil)
+		s.ahead = ahead.New(engines.Negamax(negamax.Options{Threads: 1, TableMiB: cfg.TableMiB, Book: cfg.Book}, cfg.Board), cfg.Budget, nil)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/solve", s.solve)
@@ -250,7 +252,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 
 	wait := time.NewTimer(s.cfg.Wait)
 	defer wait.Stop()
-	var solver *negamax.Solver
+	var solver *engines.Engine
 	select {
 	case <-s.solvers.free:
 		solver = s.solvers.take()
@@ -290,12 +292,12 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 type pool struct {
 	free chan struct{} // a token for each solver not in use
 	mu   sync.Mutex
-	idle []*negamax.Solver // those solvers, the one used last at the end
+	idle []*engines.Engine // those solvers, the one used last at the end
 }
 
 // take returns a solver not in use; the caller has received a token from
 // free.
-func (p *pool) take() *negamax.Solver {
+func (p *pool) take() *engines.Engine {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	s := p.idle[len(p.idle)-1]
@@ -304,7 +306,7 @@ func (p *pool) take() *negamax.Solver {
 }
 
 // give puts a solver back.
-func (p *pool) give(s *negamax.Solver) {
+func (p *pool) give(s *engines.Engine) {
 	p.mu.Lock()
 	p.idle = append(p.idle, s)
 	p.mu.Unlock()
@@ -351,11 +353,11 @@ func query(raw string) (pos string, weak bool, err error) {
 }
 
 // parse checks a position from a request.
-func (s *Server) parse(moves string) (position.Position, error) {
+func (s *Server) parse(moves string) (game.Position, error) {
 	if len(moves) > s.cfg.Board.Cells() {
-		return position.Position{}, fmt.Errorf("position of %d moves: too long for the %s board (at most %d)", len(moves), s.cfg.Board, s.cfg.Board.Cells())
+		return game.Position{}, fmt.Errorf("position of %d moves: too long for the %s board (at most %d)", len(moves), s.cfg.Board, s.cfg.Board.Cells())
 	}
-	p, err := position.Parse(s.cfg.Board, moves)
+	p, err := game.Parse(s.cfg.Board, moves)
 	if err != nil {
 		return p, err
 	}

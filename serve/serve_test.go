@@ -15,8 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"c4/engines"
+	"c4/game"
 	"c4/negamax"
-	"c4/position"
 	"c4/solve"
 	"c4/testsets"
 	"c4/testsets/publictest"
@@ -187,7 +188,7 @@ func TestConfigCheck(t *testing.T) {
 
 // TestBoardInfo: GET /api/board names the server's board.
 func TestBoardInfo(t *testing.T) {
-	b, err := position.ParseBoard("5x4")
+	b, err := game.ParseBoard("5x4")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +292,7 @@ func TestBusy(t *testing.T) {
 // TestPool: a request takes the solver used last, and the others while it
 // is in use.
 func TestPool(t *testing.T) {
-	a, b := negamax.New(negamax.Options{TableMiB: 1}), negamax.New(negamax.Options{TableMiB: 1})
+	a, b := engines.Negamax(negamax.Options{TableMiB: 1}, game.Standard), engines.Negamax(negamax.Options{TableMiB: 1}, game.Standard)
 	p := pool{free: make(chan struct{}, 2)}
 	p.give(a)
 	p.give(b)
@@ -419,4 +420,22 @@ func BenchmarkAPI(b *testing.B) {
 func percentile(ds []time.Duration, q int) float64 {
 	slices.Sort(ds)
 	return float64(ds[len(ds)*q/100].Microseconds())
+}
+
+// TestWideBoard: a board past 64 bits is served as any other, with the
+// scores c4 solve --analyze gives, and solved ahead.
+func TestWideBoard(t *testing.T) {
+	b, err := game.ParseBoard("8x8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(t, Config{Board: b, Ahead: true})
+	const pos = "325288874681771854261111766716468744"
+	code, a, body := get(t, ts.Client(), ts.URL, "pos="+pos)
+	if want := []int{6, 6, 5, 6, -13, 6, 6, 6}; code != 200 || a.Score != 6 || !slices.Equal(values(a.Moves), want) {
+		t.Fatalf("%d %s, want the scores %v", code, body, want)
+	}
+	if code, _, body := get(t, ts.Client(), ts.URL, "pos=9"); code != 400 || !strings.Contains(body, "not a column of the 8x8 board") {
+		t.Errorf("a ninth column: %d %s", code, body)
+	}
 }

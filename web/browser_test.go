@@ -192,6 +192,24 @@ func TestSiteScores(t *testing.T) {
 	}
 }
 
+// TestSiteWideBoard: a board past 64 bits (8x8) is solved in the browser
+// with the scores of c4 solve --board 8x8 --analyze, and offered in the
+// board menu.
+func TestSiteWideBoard(t *testing.T) {
+	ctx, url := open(t, 640)
+	browsertest.Load(t, ctx, url+"/", browsertest.Ready)
+	setMode(t, ctx, "analysis")
+	const moves = "325288874681771854261111766716468744"
+	browsertest.Load(t, ctx, url+"/#8x8:"+moves, browsertest.Ready+` && location.hash === "#8x8:`+moves+`"`)
+	got := eval[[]string](t, ctx, scoresShown)
+	if want := []string{"+6", "+6", "+5", "+6", "-13", "+6", "+6", "+6"}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("8x8 %s: scores %q, want %q", moves, got, want)
+	}
+	if !eval[bool](t, ctx, `[...document.getElementById("board").options].some(o => o.value === "9x9")`) {
+		t.Error("9x9 is not in the board menu")
+	}
+}
+
 // TestSiteAnalysis: in analysis mode both sides play by clicks, c4 does not
 // move on its own, the words name the sides by colour for whoever is to
 // move, and undo and redo go one move at a time.

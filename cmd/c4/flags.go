@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 
 	"c4/book/builtin"
 	"c4/book/store"
@@ -105,13 +104,7 @@ func (f *searchFlags) open(fs *cli.FlagSet) (game.Board, *engines.Engine, func()
 		}
 		return b, engines.DFPN(opts, b), func() {}, nil
 	}
-	var bk negamax.Book
-	closeBook := func() {}
-	if nb := b.Narrow(); nb != nil {
-		bk, closeBook, err = openBook(f.book, nb, fs.Changed("book"), fs.Output())
-	} else if fs.Changed("book") && f.book != "none" {
-		err = fmt.Errorf("--book %s: books hold boards of up to %d bits, not %s", f.book, position.MaxBits, b)
-	}
+	bk, closeBook, err := f.openBook(fs, b)
 	if err != nil {
 		return game.Board{}, nil, nil, err
 	}
@@ -142,9 +135,17 @@ func (f *searchFlags) checkEngine(fs *cli.FlagSet) error {
 	return fs.UsageError(err)
 }
 
-// openBook opens the book --book names for board b (see store.OpenNamed).
-func openBook(name string, b *position.Board, asked bool, stderr io.Writer) (negamax.Book, func(), error) {
-	bk, closeBook, err := store.OpenNamed(name, b, asked, store.Options{Log: stderr})
+// openBook opens the book --book names for board b (see store.OpenNamed),
+// and returns what closes it; books hold boards of up to 64 bits.
+func (f *searchFlags) openBook(fs *cli.FlagSet, b game.Board) (negamax.Book, func(), error) {
+	nb := b.Narrow()
+	if nb == nil {
+		if fs.Changed("book") && f.book != "none" {
+			return nil, nil, fmt.Errorf("--book %s: books hold boards of up to %d bits, not %s", f.book, position.MaxBits, b)
+		}
+		return nil, func() {}, nil
+	}
+	bk, closeBook, err := store.OpenNamed(f.book, nb, fs.Changed("book"), store.Options{Log: fs.Output()})
 	if bk == nil {
 		return nil, closeBook, err // a nil interface, not a nil Source in one
 	}

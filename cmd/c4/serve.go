@@ -57,7 +57,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	default:
 		return fs.UsageError(fmt.Errorf("--log %q: want text or json", *logFormat))
 	}
-	b, err := sf.narrowBoard(fs)
+	b, err := sf.parseBoard(fs)
 	if err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := fits(cfg.Check(), cfg.Bytes()); err != nil {
 		return err
 	}
-	bk, closeBook, err := openBook(sf.book, b, fs.Changed("book"), stderr)
+	bk, closeBook, err := sf.openBook(fs, b)
 	if err != nil {
 		return err
 	}

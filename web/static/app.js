@@ -132,9 +132,11 @@ async function chooseSolver() {
 
 // ---- Positions.
 
-// The boards the browser's solver offers: every size that fits its
-// bitboard, (H+1)*W <= 64; the common ones first.
-const BOARDS = ["7x6", "4x4", "5x4", "6x4", "5x5", "6x5", "7x5", "6x6", "8x6", "6x7", "7x7", "8x7", "9x6", "10x5", "4x5", "4x6"];
+// The boards the browser's solver offers: the common ones of the sizes it
+// takes, (H+1)*W <= 128 with at most 35 columns (those past 64 bits
+// last); a link may name any other.
+const BOARDS = ["7x6", "4x4", "5x4", "6x4", "5x5", "6x5", "7x5", "6x6", "8x6", "6x7", "7x7", "8x7", "9x6", "10x5", "4x5", "4x6",
+  "8x8", "9x7", "10x6", "11x5", "9x8", "9x9", "13x4"];
 
 const name = c => c < 9 ? String(c + 1) : String.fromCharCode(97 + c - 9);
 const column = ch => /^[1-9]$/.test(ch) ? Number(ch) - 1 : /^[a-z]$/i.test(ch) ? ch.toLowerCase().charCodeAt(0) - 97 + 9 : -1;
@@ -144,7 +146,7 @@ function parseBoard(s) {
   const m = /^(\d+)x(\d+)$/.exec(s || "");
   if (!m) return null;
   const [w, h] = [Number(m[1]), Number(m[2])];
-  return w >= 1 && h >= 1 && (h + 1) * w <= 64 ? { w, h } : null;
+  return w >= 1 && h >= 1 && w <= 35 && (h + 1) * w <= 128 ? { w, h } : null;
 }
 
 window.c4log = [];
@@ -517,7 +519,7 @@ window.c4memory = () => state.solver.memory ? state.solver.memory() : Promise.re
     return;
   }
   $("solver").textContent = "Scores are found " + state.solver.describe + "." + (state.solver instanceof WorkerSolver
-    ? " Other boards than 7x6 are searched from the start, and their first moves can take long: stop a search with Stop or Escape." : "");
+    ? " Other boards than 7x6 are searched from the start, and their first moves can take long, on the bigger boards longer than anyone waits: stop a search with Stop or Escape, or give a later Position." : "");
   const boards = state.solver instanceof ServerSolver ? [state.solver.board] : BOARDS;
   for (const b of boards) $("board").add(new Option(b, b));
   $("board").disabled = boards.length === 1;

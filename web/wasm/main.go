@@ -28,6 +28,8 @@ import (
 
 	"c4/ahead"
 	"c4/book"
+	"c4/engines"
+	"c4/game"
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
@@ -63,8 +65,8 @@ func main() {
 		post(map[string]any{"type": "error", "error": "the book: " + err.Error()})
 		return
 	}
-	w := &worker{solver: negamax.New(negamax.Options{TableMiB: tableMiB, Book: bk})}
-	w.ahead = ahead.New(negamax.New(negamax.Options{TableMiB: max(tableMiB/2, 1), Book: bk}), budget,
+	w := &worker{solver: engines.Negamax(negamax.Options{TableMiB: tableMiB, Book: bk}, game.Standard)}
+	w.ahead = ahead.New(engines.Negamax(negamax.Options{TableMiB: max(tableMiB/2, 1), Book: bk}, game.Standard), budget,
 		func(ctx context.Context) context.Context { return &yielding{Context: ctx} })
 	js.Global().Set("c4handle", js.FuncOf(w.handle))
 	js.Global().Call("c4ready", map[string]any{"book": bk.Depth(position.Standard), "tableMiB": tableMiB})
@@ -85,7 +87,7 @@ func readBook(data js.Value) (*book.Frozen, error) {
 
 // worker answers the page's questions, one at a time.
 type worker struct {
-	solver *negamax.Solver
+	solver *engines.Engine
 	ahead  *ahead.Ahead
 	cancel context.CancelFunc // of the search under way, if any
 	done   chan struct{}      // closed when the search under way has returned
@@ -139,10 +141,10 @@ type question struct {
 // answer answers q.
 func (w *worker) answer(ctx context.Context, q question) {
 	reply := func(m map[string]any) { m["id"] = q.id; post(m) }
-	b, err := position.ParseBoard(q.board)
-	var p position.Position
+	b, err := game.ParseBoard(q.board)
+	var p game.Position
 	if err == nil {
-		p, err = position.Parse(b, q.pos)
+		p, err = game.Parse(b, q.pos)
 	}
 	if err == nil && p.IsOver() {
 		err = position.ErrGameOver
@@ -176,7 +178,7 @@ func (w *worker) answer(ctx context.Context, q question) {
 }
 
 // single answers a question of the position's own score.
-func (w *worker) single(ctx context.Context, p position.Position, mode solve.Mode, reply func(map[string]any)) {
+func (w *worker) single(ctx context.Context, p game.Position, mode solve.Mode, reply func(map[string]any)) {
 	w.ahead.Pause()
 	defer w.ahead.Resume()
 	start := time.Now()
@@ -208,7 +210,7 @@ func (w *worker) yielding(ctx context.Context, start time.Time, reply func(map[s
 	return &yielding{Context: ctx, tick: func() {
 		if time.Since(last) >= progressEvery {
 			last = time.Now()
-			nodes, _, _ := w.solver.Progress()
+			nodes, _, _, _ := w.solver.Progress()
 			reply(map[string]any{"type": "progress", "nodes": nodes, "micros": time.Since(start).Microseconds()})
 		}
 	}}
