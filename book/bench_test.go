@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"c4/game"
 	"c4/position"
 )
 
@@ -47,7 +48,7 @@ func BenchmarkLoad(b *testing.B) {
 	start := time.Now()
 	const lookups = 1 << 20
 	for range lookups {
-		p, _ := position.Standard.FromKey(position.Bits(keys[rng.IntN(len(keys))]))
+		p, _ := position.Standard.FromKey(position.Bits(keys[rng.IntN(len(keys))].Lo))
 		if _, ok := m.Score(p); !ok {
 			b.Fatal("a key not found")
 		}
@@ -59,7 +60,7 @@ func BenchmarkLoad(b *testing.B) {
 
 // loadBenchFile returns BenchmarkLoad's file and the canonical keys of
 // every 7x6 position of up to its depth.
-func loadBenchFile(b *testing.B) ([]byte, []uint64) {
+func loadBenchFile(b *testing.B) ([]byte, []game.Key) {
 	if name := os.Getenv("C4_BENCH_FILE"); name != "" {
 		file, err := os.ReadFile(name)
 		if err != nil {
@@ -69,17 +70,17 @@ func loadBenchFile(b *testing.B) ([]byte, []uint64) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		return file, allKeys(position.New(position.Standard), m.Depth(position.Standard))
+		return file, allKeys(game.New(game.Standard), m.Depth(position.Standard))
 	}
 	depth := 10
 	if d, err := strconv.Atoi(os.Getenv("C4_BENCH_DEPTH")); err == nil {
 		depth = d
 	}
-	keys := allKeys(position.New(position.Standard), depth)
-	slices.Sort(keys)
+	keys := allKeys(game.New(game.Standard), depth)
+	slices.SortFunc(keys, game.Key.Compare)
 	var file bytes.Buffer
-	h := Header{Board: position.Standard, Depth: depth}
-	if _, err := Encode(&file, h, func(put func(uint64, int) bool) error {
+	h := Header{Board: game.Standard, Depth: depth}
+	if _, err := Encode(&file, h, func(put func(game.Key, int) bool) error {
 		for i, k := range keys {
 			put(k, i%43-21)
 		}
@@ -92,8 +93,8 @@ func loadBenchFile(b *testing.B) ([]byte, []uint64) {
 
 // allKeys returns the canonical keys of every position of up to depth
 // stones below root, layer after layer.
-func allKeys(root position.Position, depth int) []uint64 {
-	var keys []uint64
+func allKeys(root game.Position, depth int) []game.Key {
+	var keys []game.Key
 	for _, layer := range Enumerate(root, depth) {
 		keys = append(keys, layer...)
 	}

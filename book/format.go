@@ -11,32 +11,38 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"c4/position"
+	"c4/game"
 )
 
 // The portable file of one board's book, written by Encode and read by
 // Decode:
 //
-//	file  = "C4BOOK" version zstd(body)      version: one byte, 1 or 2
+//	file  = "C4BOOK" version zstd(body)      version: one byte, 1 to 4
 //	body  = width height depth shard block* end
-//	shard = index count                      version 2 only; uvarints
+//	shard = index count                      versions 2 and 4 only; uvarints
 //	block = count delta*count score*count    count: uvarint, 1..blockSize
 //	end   = 0 total crc                      total: uvarint; crc: 4 bytes
 //
 // width, height and depth are one byte each. A version 1 file is a whole
 // book, every position of up to depth stones; a version 2 file is shard
 // index (from 0) of count of the depth-stone layer (see Shard), which only
-// Merge reads, so that a part is never taken for a whole book.
-// Keys are the positions' canonical keys in increasing order, each written
-// as its difference from the one before (the first from 0) in uvarint; a
-// score is one byte, the score plus 64. crc is the CRC-32C, little-endian,
-// of the body up to it. A file that is cut short, altered or followed by
-// anything fails to read.
+// Merge reads, so that a part is never taken for a whole book. Versions 3
+// and 4 are 1 and 2 for a board past 64 bits ((H+1)*W > 64), whose keys
+// take up to 128 bits: a reader that knows only 64-bit keys refuses such a
+// file by its version, and a board's file has one version whoever writes
+// it. Keys are the positions' canonical keys in increasing order, each
+// written as its difference from the one before (the first from 0) in
+// uvarint (LEB128, up to 128 bits in versions 3 and 4); a score is one
+// byte, the score plus 64. crc is the CRC-32C, little-endian, of the body
+// up to it. A file that is cut short, altered or followed by anything
+// fails to read.
 const (
-	magic        = "C4BOOK"
-	version      = 1
-	shardVersion = 2
-	blockSize    = 1 << 12
+	magic            = "C4BOOK"
+	version          = 1
+	shardVersion     = 2
+	wideVersion      = 3
+	wideShardVersion = 4
+	blockSize        = 1 << 12
 
 	// scoreOffset makes a score a positive byte.
 	scoreOffset = 64
@@ -46,7 +52,7 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Header is what a portable file says of its entries.
 type Header struct {
-	Board        *position.Board
+	Board        game.Board
 	Depth        int // the most stones of a position; a shard's layer
 	Index, Count int // Count 0: a whole book; else shard Index of Count
 	Entries      int // read from the file's end by Decode; ignored by Encode
@@ -60,11 +66,8 @@ func (h Header) Shard() Shard {
 // Encode writes a portable file of header h and of the entries that each
 // gives in increasing key order, and returns their number: each calls put
 // with every entry until put returns false.
-func Encode(w io.Writer, h Header, each func(put func(k uint64, score int) bool) error) (int, error) {
-	v := version
-	if h.Count > 0 {
-		v = shardVersion
-	}
+func Encode(w io.Writer, h Header, each func(put func(k game.Key, score int) bool) error) (int, error) {
+	v := fileVersion(h)
 	if _, err := io.WriteString(w, magic+string(rune(v))); err != nil {
 		return 0, err
 	}
@@ -81,9 +84,9 @@ func Encode(w io.Writer, h Header, each func(put func(k uint64, score int) bool)
 	}
 	body.Write(head)
 
-	var keys []uint64
+	var keys []game.Key
 	var scores []byte
-	var prev uint64
+	var prev game.Key
 	total := 0
 	flush := func() {
 		if len(keys) == 0 {
@@ -91,14 +94,14 @@ func Encode(w io.Writer, h Header, each func(put func(k uint64, score int) bool)
 		}
 		body.Write(binary.AppendUvarint(nil, uint64(len(keys))))
 		for _, k := range keys {
-			body.Write(binary.AppendUvarint(nil, k-prev))
+			body.Write(appendUvarint128(nil, k.Sub(prev)))
 			prev = k
 		}
 		body.Write(scores)
 		total += len(keys)
 		keys, scores = keys[:0], scores[:0]
 	}
-	err = each(func(k uint64, score int) bool {
+	err = each(func(k game.Key, score int) bool {
 		keys = append(keys, k)
 		scores = append(scores, byte(score+scoreOffset))
 		if len(keys) == blockSize {
@@ -122,7 +125,7 @@ func Encode(w io.Writer, h Header, each func(put func(k uint64, score int) bool)
 
 // ReadFile reads the portable file at path, calling f on every entry, and
 // returns its header.
-func ReadFile(path string, f func(board *position.Board, key uint64, score int) error) (Header, error) {
+func ReadFile(path string, f func(board game.Board, key game.Key, score int) error) (Header, error) {
 	file, err := os.Open(path)
 	if err != nil {
 		return Header{}, err
@@ -137,13 +140,13 @@ func ReadFile(path string, f func(board *position.Board, key uint64, score int) 
 // file cut short, altered or followed by anything is an error; f may
 // already have been called on entries before the damage, so a caller that
 // must not act on a damaged file reads it twice (see store.ImportFile).
-func Decode(in io.Reader, f func(board *position.Board, key uint64, score int) error) (Header, error) {
+func Decode(in io.Reader, f func(board game.Board, key game.Key, score int) error) (Header, error) {
 	return decode(in, true, f)
 }
 
 // decode is Decode, checking that every key is a position only if
 // positions.
-func decode(in io.Reader, positions bool, f func(board *position.Board, key uint64, score int) error) (Header, error) {
+func decode(in io.Reader, positions bool, f func(board game.Board, key game.Key, score int) error) (Header, error) {
 	r, v, closeBody, err := openBody(in)
 	if err != nil {
 		return Header{}, err
@@ -184,8 +187,8 @@ func openBody(in io.Reader) (r *crcReader, v byte, close func(), err error) {
 		return nil, 0, nil, errors.New("not a c4 book file")
 	}
 	v = head[len(magic)]
-	if v != version && v != shardVersion {
-		return nil, 0, nil, fmt.Errorf("book file version %d, want %d or %d", v, version, shardVersion)
+	if v < version || v > wideShardVersion {
+		return nil, 0, nil, fmt.Errorf("book file version %d, want %d to %d", v, version, wideShardVersion)
 	}
 	// One goroutine and a window of at most 64 MiB (the encoder's best
 	// compression uses 8), so that a crafted file cannot take much memory.
@@ -204,12 +207,15 @@ func readHeader(r *crcReader, v byte) (Header, error) {
 	if _, err := io.ReadFull(r, wh[:]); err != nil {
 		return h, corrupt("header", err)
 	}
-	board, err := BoardOf(int(wh[0]), int(wh[1]))
+	board, err := game.NewBoard(int(wh[0]), int(wh[1]))
 	if err != nil {
 		return h, corrupt("board size", err)
 	}
 	h.Board, h.Depth = board, int(wh[2])
-	if v == shardVersion {
+	if v != fileVersion(Header{Board: board}) && v != fileVersion(Header{Board: board, Count: 1}) {
+		return h, corrupt(fmt.Sprintf("version %d for the %s board", v, board), nil)
+	}
+	if v == shardVersion || v == wideShardVersion {
 		index, err1 := binary.ReadUvarint(r)
 		count, err2 := binary.ReadUvarint(r)
 		if err1 != nil || err2 != nil || count == 0 || count > 1<<20 || index >= count {
@@ -222,10 +228,14 @@ func readHeader(r *crcReader, v byte) (Header, error) {
 
 // readBlocks reads the blocks up to the end mark, checks each entry and
 // hands it to f, and returns the number of entries.
-func readBlocks(r *crcReader, board *position.Board, check bool, f func(board *position.Board, key uint64, score int) error) (int, error) {
+func readBlocks(r *crcReader, board game.Board, check bool, f func(board game.Board, key game.Key, score int) error) (int, error) {
 	total := 0
-	var key uint64
-	deltas := make([]uint64, blockSize)
+	var key game.Key
+	deltas := make([]game.Key, blockSize)
+	readDelta := readUvarint64
+	if board.Wide() {
+		readDelta = readUvarint128
+	}
 	scores := make([]byte, blockSize)
 	for {
 		count, err := binary.ReadUvarint(r)
@@ -236,7 +246,7 @@ func readBlocks(r *crcReader, board *position.Board, check bool, f func(board *p
 			return total, nil
 		}
 		for i := range count {
-			if deltas[i], err = binary.ReadUvarint(r); err != nil {
+			if deltas[i], err = readDelta(r); err != nil {
 				return 0, corrupt("keys", err)
 			}
 		}
@@ -244,10 +254,10 @@ func readBlocks(r *crcReader, board *position.Board, check bool, f func(board *p
 			return 0, corrupt("scores", err)
 		}
 		for i := range count {
-			if deltas[i] == 0 && total+int(i) > 0 {
+			if deltas[i] == (game.Key{}) && total+int(i) > 0 {
 				return 0, corrupt("keys out of order", nil)
 			}
-			key += deltas[i]
+			key = key.Add(deltas[i])
 			if err := checkEntry(board, key, int(scores[i])-scoreOffset, check); err != nil {
 				return 0, err
 			}
@@ -261,14 +271,14 @@ func readBlocks(r *crcReader, board *position.Board, check bool, f func(board *p
 
 // checkEntry says whether score is a score on board and, if positions,
 // key a position of board that is not over.
-func checkEntry(board *position.Board, key uint64, score int, positions bool) error {
+func checkEntry(board game.Board, key game.Key, score int, positions bool) error {
 	if score < -(board.Cells()+1)/2 || score > (board.Cells()+1)/2 {
 		return corrupt(fmt.Sprintf("score %d", score), nil)
 	}
 	if !positions {
 		return nil
 	}
-	if p, err := board.FromKey(position.Bits(key)); err != nil || p.IsOver() {
+	if p, err := game.FromKey(board, key); err != nil || p.IsOver() {
 		return corrupt("a key that is no position", err)
 	}
 	return nil
@@ -352,21 +362,18 @@ func (c *crcReader) sum() uint32 {
 	return c.crc
 }
 
-// BoardOf is the board of w columns and h rows.
-func BoardOf(w, h int) (*position.Board, error) { return position.NewBoard(w, h) }
-
 // Reduce writes to w the portable file of the whole book in the file in,
 // keeping only the positions of up to depth stones: a smaller book of a
 // deeper one, for where size matters. It returns the number of positions
 // written.
 func Reduce(in io.Reader, w io.Writer, depth int) (int, error) {
 	type entry struct {
-		k     uint64
+		k     game.Key
 		score int
 	}
 	var kept []entry
-	h, err := Decode(in, func(b *position.Board, k uint64, score int) error {
-		if p, _ := b.FromKey(position.Bits(k)); p.Moves() <= depth {
+	h, err := Decode(in, func(b game.Board, k game.Key, score int) error {
+		if p, _ := game.FromKey(b, k); p.Moves() <= depth {
 			kept = append(kept, entry{k, score})
 		}
 		return nil
@@ -378,7 +385,7 @@ func Reduce(in io.Reader, w io.Writer, depth int) (int, error) {
 		return 0, fmt.Errorf("reading a book: %w", err)
 	}
 	h.Depth = min(h.Depth, depth)
-	return Encode(w, h, func(put func(k uint64, score int) bool) error {
+	return Encode(w, h, func(put func(k game.Key, score int) bool) error {
 		for _, e := range kept {
 			if !put(e.k, e.score) {
 				break
@@ -386,4 +393,57 @@ func Reduce(in io.Reader, w io.Writer, depth int) (int, error) {
 		}
 		return nil
 	})
+}
+
+// fileVersion is the version of the file of h: a whole book or a shard, of
+// a board of up to 64 bits or past them.
+func fileVersion(h Header) byte {
+	v := byte(version)
+	if h.Count > 0 {
+		v = shardVersion
+	}
+	if h.Board.Wide() {
+		v += wideVersion - version
+	}
+	return v
+}
+
+// appendUvarint128 appends k in LEB128, as binary.AppendUvarint does for
+// 64 bits: a key below 2^64 takes the same bytes either way.
+func appendUvarint128(dst []byte, k game.Key) []byte {
+	if k.Hi == 0 {
+		return binary.AppendUvarint(dst, k.Lo)
+	}
+	for k.Hi != 0 || k.Lo >= 0x80 {
+		dst = append(dst, byte(k.Lo)|0x80)
+		k = k.Rsh(7)
+	}
+	return append(dst, byte(k.Lo))
+}
+
+// readUvarint64 reads a key of up to 64 bits in LEB128.
+func readUvarint64(r io.ByteReader) (game.Key, error) {
+	v, err := binary.ReadUvarint(r)
+	return game.Key{Lo: v}, err
+}
+
+// readUvarint128 reads a key of up to 128 bits in LEB128.
+func readUvarint128(r io.ByteReader) (game.Key, error) {
+	var k game.Key
+	for shift := uint(0); ; shift += 7 {
+		b, err := r.ReadByte()
+		if err != nil {
+			if shift > 0 && err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return game.Key{}, err
+		}
+		if shift == 126 && b > 3 || shift > 126 {
+			return game.Key{}, errors.New("book: a key of more than 128 bits")
+		}
+		k = k.Or(game.Key{Lo: uint64(b & 0x7f)}.Lsh(shift))
+		if b < 0x80 {
+			return k, nil
+		}
+	}
 }

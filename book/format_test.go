@@ -2,15 +2,17 @@ package book
 
 import (
 	"bytes"
+	"encoding/binary"
 	"slices"
 	"testing"
 
+	"c4/game"
 	"c4/position"
 )
 
-func mustBoard(t testing.TB, w, h int) *position.Board {
+func mustBoard(t testing.TB, w, h int) game.Board {
 	t.Helper()
-	b, err := position.NewBoard(w, h)
+	b, err := game.NewBoard(w, h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,20 +22,20 @@ func mustBoard(t testing.TB, w, h int) *position.Board {
 // encodeLayers is a portable file of every position of up to depth stones
 // of b, or of shard s of the depth-stone layer if s.Count > 0, with made-up
 // scores.
-func encodeLayers(t testing.TB, b *position.Board, depth int, s Shard) []byte {
+func encodeLayers(t testing.TB, b game.Board, depth int, s Shard) []byte {
 	t.Helper()
-	var keys []uint64
-	for _, layer := range Enumerate(position.New(b), depth) {
+	var keys []game.Key
+	for _, layer := range Enumerate(game.New(b), depth) {
 		keys = append(keys, layer...)
 	}
 	if s.Count > 0 {
-		keys = s.Slice(Enumerate(position.New(b), depth)[depth])
+		keys = s.Slice(Enumerate(game.New(b), depth)[depth])
 	}
 	keys = slices.Clone(keys)
-	slices.Sort(keys)
+	slices.SortFunc(keys, game.Key.Compare)
 	var buf bytes.Buffer
 	h := Header{Board: b, Depth: depth, Index: s.Index, Count: s.Count}
-	if _, err := Encode(&buf, h, func(put func(uint64, int) bool) error {
+	if _, err := Encode(&buf, h, func(put func(game.Key, int) bool) error {
 		for i, k := range keys {
 			put(k, i%9-4)
 		}
@@ -50,11 +52,15 @@ func FuzzDecode(f *testing.F) {
 	b := mustBoard(f, 4, 4)
 	f.Add(encodeLayers(f, b, 5, Shard{}))
 	f.Add(encodeLayers(f, b, 5, Shard{Board: b, Depth: 5, Index: 1, Count: 2}))
+	wide := mustBoard(f, 9, 9)
+	f.Add(encodeLayers(f, wide, 3, Shard{}))
+	f.Add(encodeLayers(f, wide, 3, Shard{Board: wide, Depth: 3, Index: 1, Count: 2}))
 	f.Add([]byte("C4BOOK\x01"))
 	f.Add([]byte("C4BOOK\x02"))
+	f.Add([]byte("C4BOOK\x03"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		Decode(bytes.NewReader(data), func(board *position.Board, k uint64, score int) error {
-			if p, err := board.FromKey(position.Bits(k)); err != nil || p.IsOver() {
+		Decode(bytes.NewReader(data), func(board game.Board, k game.Key, score int) error {
+			if p, err := game.FromKey(board, k); err != nil || p.IsOver() {
 				t.Fatalf("entry %#x accepted: %v", k, err)
 			}
 			return nil
@@ -66,12 +72,12 @@ func FuzzDecode(f *testing.F) {
 // in its order, each in one shard.
 func TestShardSplit(t *testing.T) {
 	b := mustBoard(t, 5, 4)
-	layer := Enumerate(position.New(b), 9)[9]
+	layer := Enumerate(game.New(b), 9)[9]
 	if keys := (Shard{Board: b, Depth: 9, Index: 0, Count: 1}).Keys(); !slices.Equal(keys, layer) {
 		t.Fatalf("the one shard: %d keys, want the layer's %d in its order", len(keys), len(layer))
 	}
 	for _, n := range []int{2, 3, 7, len(layer) - 1, len(layer) + 5} {
-		var all []uint64
+		var all []game.Key
 		for i := range n {
 			all = append(all, Shard{Board: b, Depth: 9, Index: i, Count: n}.Slice(layer)...)
 		}
@@ -91,19 +97,19 @@ func TestLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, layer := range Enumerate(position.New(b), 6) {
+	for _, layer := range Enumerate(game.New(b), 6) {
 		for _, k := range layer {
-			p, _ := b.FromKey(position.Bits(k))
+			p, _ := b.Narrow().FromKey(position.Bits(k.Lo))
 			if _, ok := f.Score(p); !ok {
 				t.Fatalf("key %#x not found", k)
 			}
 			n++
 		}
 	}
-	if f.Len() != n || f.Depth(b) != 6 || f.Depth(position.Standard) != -1 {
-		t.Fatalf("Len %d, Depth %d and %d: want %d, 6, -1", f.Len(), f.Depth(b), f.Depth(position.Standard), n)
+	if f.Len() != n || f.Depth(b.Narrow()) != 6 || f.Depth(position.Standard) != -1 {
+		t.Fatalf("Len %d, Depth %d and %d: want %d, 6, -1", f.Len(), f.Depth(b.Narrow()), f.Depth(position.Standard), n)
 	}
-	deeper, _ := position.Parse(b, "1234123")
+	deeper, _ := position.Parse(b.Narrow(), "1234123")
 	if _, ok := f.Score(deeper); ok {
 		t.Error("a position deeper than the book found")
 	}
@@ -131,13 +137,63 @@ func TestReduce(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := 0
-	for _, layer := range Enumerate(position.New(b), 4) {
+	for _, layer := range Enumerate(game.New(b), 4) {
 		want += len(layer)
 	}
-	if n != want || f.Len() != want || f.Depth(b) != 4 {
-		t.Errorf("reduced to %d positions (%d read), depth %d; want %d, 4", n, f.Len(), f.Depth(b), want)
+	if n != want || f.Len() != want || f.Depth(b.Narrow()) != 4 {
+		t.Errorf("reduced to %d positions (%d read), depth %d; want %d, 4", n, f.Len(), f.Depth(b.Narrow()), want)
 	}
 	if _, err := Reduce(bytes.NewReader(encodeLayers(t, b, 5, Shard{Board: b, Depth: 5, Count: 2})), &out, 3); err == nil {
 		t.Error("a shard reduced")
+	}
+}
+
+// TestWideFile: a book of a board past 64 bits round-trips through its file,
+// whose version (3, 4 for a shard) a reader of 64-bit keys refuses; a
+// book in memory refuses it too.
+func TestWideFile(t *testing.T) {
+	for _, size := range [][2]int{{8, 8}, {9, 9}, {16, 6}} {
+		b := mustBoard(t, size[0], size[1])
+		t.Run(b.String(), func(t *testing.T) {
+			for _, s := range []Shard{{}, {Board: b, Depth: 3, Index: 1, Count: 3}} {
+				data := encodeLayers(t, b, 3, s)
+				if want := byte(wideVersion + min(s.Count, 1)); data[len(magic)] != want {
+					t.Errorf("version %d, want %d", data[len(magic)], want)
+				}
+				var keys []game.Key
+				h, err := Decode(bytes.NewReader(data), func(board game.Board, k game.Key, score int) error {
+					keys = append(keys, k)
+					return nil
+				})
+				if err != nil || h.Board != b || h.Depth != 3 || h.Count != s.Count || h.Entries != len(keys) {
+					t.Fatalf("%+v, %v", h, err)
+				}
+				if !slices.IsSortedFunc(keys, game.Key.Compare) || keys[len(keys)-1].Hi == 0 && b.Width()*(b.Height()+1) > 100 {
+					t.Errorf("keys out of order or all below 2^64: last %v", keys[len(keys)-1])
+				}
+			}
+			if _, err := Load(bytes.NewReader(encodeLayers(t, b, 2, Shard{}))); err == nil {
+				t.Error("a wide book loaded into memory")
+			}
+		})
+	}
+}
+
+// TestUvarint128: keys of any size are written and read back, and a key
+// below 2^64 is written as binary.AppendUvarint writes it.
+func TestUvarint128(t *testing.T) {
+	for _, k := range []game.Key{{}, {Lo: 1}, {Lo: 127}, {Lo: 128}, {Lo: ^uint64(0)}, {Hi: 1}, {Hi: 1 << 63}, {Hi: ^uint64(0), Lo: ^uint64(0)}} {
+		buf := appendUvarint128(nil, k)
+		if k.Hi == 0 && !bytes.Equal(buf, binary.AppendUvarint(nil, k.Lo)) {
+			t.Errorf("%v: %x, not the 64-bit uvarint", k, buf)
+		}
+		got, err := readUvarint128(bytes.NewReader(buf))
+		if err != nil || got != k {
+			t.Errorf("%v: read back %v, %v", k, got, err)
+		}
+	}
+	tooBig := append(bytes.Repeat([]byte{0xff}, 18), 0x04)
+	if _, err := readUvarint128(bytes.NewReader(tooBig)); err == nil {
+		t.Error("a key of 129 bits read")
 	}
 }

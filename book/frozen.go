@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"c4/game"
 	"c4/position"
 )
 
@@ -47,8 +48,8 @@ const frozenBlock = 32
 func Load(r io.Reader) (*Frozen, error) {
 	f := &Frozen{}
 	var block []uint64
-	h, err := decode(r, false, func(_ *position.Board, k uint64, score int) error {
-		block = append(block, k)
+	h, err := decode(r, false, func(_ game.Board, k game.Key, score int) error {
+		block = append(block, k.Lo)
 		f.scores = append(f.scores, int8(score))
 		if len(block) == frozenBlock {
 			f.addBlock(block)
@@ -58,6 +59,9 @@ func Load(r io.Reader) (*Frozen, error) {
 	})
 	if err == nil && h.Count > 0 {
 		err = fmt.Errorf("it holds %s, not a whole book", h.Shard())
+	}
+	if err == nil && h.Board.Wide() {
+		err = fmt.Errorf("a book of %s: a book in memory holds boards of up to %d bits", h.Board, position.MaxBits)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading a book: %w", err)

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"c4/position"
+	"c4/game"
 )
 
 // Shard is one of Count parts of the deepest layer of a complete book: a
@@ -21,7 +21,7 @@ import (
 // right-hand columns, cost about as much: see
 // docs/measurements/2026-11-27-book-book-generation.md).
 type Shard struct {
-	Board        *position.Board
+	Board        game.Board
 	Depth        int
 	Index, Count int // 0 <= Index < Count
 }
@@ -60,14 +60,14 @@ func (s Shard) Check() error {
 // Keys returns the canonical keys of the shard's positions, in the order
 // of Enumerate. It enumerates the whole layer: on 7x6, 18 s and 0.5 GB
 // for the 5.8 million positions of 12 stones.
-func (s Shard) Keys() []uint64 {
-	layers := Enumerate(position.New(s.Board), s.Depth)
+func (s Shard) Keys() []game.Key {
+	layers := Enumerate(game.New(s.Board), s.Depth)
 	return s.Slice(layers[len(layers)-1])
 }
 
 // Slice is the shard's part of layer, the keys of its layer in the order
 // of Enumerate.
-func (s Shard) Slice(layer []uint64) []uint64 {
+func (s Shard) Slice(layer []game.Key) []game.Key {
 	lo := len(layer) * s.Index / s.Count
 	hi := len(layer) * (s.Index + 1) / s.Count
 	return layer[lo:hi]

@@ -34,8 +34,8 @@ type Engine struct {
 }
 
 // Negamax returns an Engine of negamax solvers with opts, for positions of
-// b first; the book, if any, serves the 64-bit boards (books of wider
-// boards do not exist yet).
+// b first. The book, if any, serves the 64-bit boards, and the boards past
+// them too if it has a WideBook method (a store.Book's).
 func Negamax(opts negamax.Options, b game.Board) *Engine {
 	e := &Engine{}
 	e.makeNarrow = func() solve.Engine {
@@ -45,7 +45,11 @@ func Negamax(opts negamax.Options, b game.Board) *Engine {
 		return s
 	}
 	e.makeWide = func() wsolve.Engine {
-		s := wnegamax.New(wnegamax.Options{Threads: opts.Threads, TableMiB: opts.TableMiB, NearMiB: opts.NearMiB, SignFirst: opts.SignFirst})
+		wopts := wnegamax.Options{Threads: opts.Threads, TableMiB: opts.TableMiB, NearMiB: opts.NearMiB, SignFirst: opts.SignFirst}
+		if wb, ok := opts.Book.(interface{ WideBook() wnegamax.Book }); ok {
+			wopts.Book = wb.WideBook()
+		}
+		s := wnegamax.New(wopts)
 		f := s.Progress
 		e.progress.Store(&f)
 		return s

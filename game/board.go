@@ -90,3 +90,6 @@ func (b Board) Column(name string) (int, bool) { return b.WideBoard().Column(nam
 
 // ColumnRange writes the column names of b, such as "1-7" or "1-9, a-c".
 func (b Board) ColumnRange() string { return b.WideBoard().ColumnRange() }
+
+// OfWide is the Board of b.
+func OfWide(b *wposition.Board) Board { return Board{b.Width(), b.Height()} }

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"fmt"
+
 	"c4/position"
 	wposition "c4/wide/position"
 )
@@ -138,3 +140,30 @@ func (p Position) CanonicalKey() Key {
 	}
 	return Key{Lo: uint64(p.n.CanonicalKey())}
 }
+
+// FromKey returns the position of board b whose key (Key or CanonicalKey)
+// is k, as position.Board.FromKey does; an error if k is none of b's.
+func FromKey(b Board, k Key) (Position, error) {
+	var err error
+	p := Position{b: b}
+	if b.Wide() {
+		p.w, err = b.WideBoard().FromKey(k)
+	} else if k.Hi != 0 {
+		err = fmt.Errorf("key %v: more bits than the %s board has", k, b)
+	} else {
+		p.n, err = b.Narrow().FromKey(position.Bits(k.Lo))
+	}
+	return p, err
+}
+
+// History returns moves that reach p from the empty board, as
+// position.Position.History does.
+func (p Position) History() (string, error) {
+	if p.b.Wide() {
+		return p.w.History()
+	}
+	return p.n.History()
+}
+
+// FromWide is the Position of p.
+func FromWide(p wposition.Position) Position { return Position{b: OfWide(p.Board()), w: p} }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"c4/book"
+	"c4/game"
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
@@ -21,7 +22,7 @@ func TestBook(t *testing.T) {
 		t.Fatal(err)
 	}
 	depth := bk.Depth(position.Standard)
-	layers := book.Enumerate(position.New(position.Standard), depth)
+	layers := book.Enumerate(game.New(game.Standard), depth)
 	n := 0
 	for _, layer := range layers {
 		n += len(layer)
@@ -45,7 +46,7 @@ func TestBook(t *testing.T) {
 		samples = 5
 	}
 	for range samples {
-		p, err := position.Standard.FromKey(position.Bits(layers[depth][rng.IntN(len(layers[depth]))]))
+		p, err := position.Standard.FromKey(position.Bits(layers[depth][rng.IntN(len(layers[depth]))].Lo))
 		if err != nil {
 			t.Fatal(err)
 		}

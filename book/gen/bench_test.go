@@ -11,8 +11,9 @@ import (
 	"time"
 
 	"c4/book"
+	"c4/engines"
+	"c4/game"
 	"c4/negamax"
-	"c4/position"
 	"c4/solve"
 )
 
@@ -24,16 +25,16 @@ import (
 func BenchmarkLookup(b *testing.B) {
 	board := mustBoard(b, 5, 4)
 	bk := openBook(b, b.TempDir())
-	generate(b, bk, position.New(board), board.Cells())
-	keys := allKeys(position.New(board), board.Cells())
+	generate(b, bk, game.New(board), board.Cells())
+	keys := allKeys(game.New(board), board.Cells())
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 100000 { // warm the cache
-		p, _ := board.FromKey(position.Bits(keys[rng.IntN(len(keys))]))
+		p, _ := game.FromKey(board, keys[rng.IntN(len(keys))])
 		bk.Lookup(p)
 	}
 	times := make([]time.Duration, 0, b.N)
 	for b.Loop() {
-		p, _ := board.FromKey(position.Bits(keys[rng.IntN(len(keys))]))
+		p, _ := game.FromKey(board, keys[rng.IntN(len(keys))])
 		start := time.Now()
 		if _, ok, err := bk.Lookup(p); !ok || err != nil {
 			b.Fatal(ok, err)
@@ -47,8 +48,8 @@ func BenchmarkLookup(b *testing.B) {
 
 // allKeys returns the canonical keys of every position of up to depth
 // stones below root, layer after layer.
-func allKeys(root position.Position, depth int) []uint64 {
-	var keys []uint64
+func allKeys(root game.Position, depth int) []game.Key {
+	var keys []game.Key
 	for _, layer := range book.Enumerate(root, depth) {
 		keys = append(keys, layer...)
 	}
@@ -74,10 +75,10 @@ func BenchmarkLayerCost(b *testing.B) {
 	if r, err := strconv.Atoi(os.Getenv("C4_BENCH_RUN")); err == nil {
 		run = r
 	}
-	layers := book.Enumerate(position.New(position.Standard), depth)
+	layers := book.Enumerate(game.New(game.Standard), depth)
 	layer := layers[len(layers)-1]
 	if os.Getenv("C4_BENCH_SORTED") != "" { // runs of sorted keys instead
-		slices.Sort(layer)
+		slices.SortFunc(layer, game.Key.Compare)
 	}
 	opts := solverOptions(512)
 	if os.Getenv("C4_BENCH_PLAIN") != "" { // the solver as it is for one position
@@ -106,14 +107,14 @@ func BenchmarkLayerCost(b *testing.B) {
 // solveRun solves keys as a generation does, on 2 workers with tables of
 // their own, or with C4_BENCH_SHARED=1 on one solver whose 2 threads share
 // one table, one position after another.
-func solveRun(keys []uint64, opts negamax.Options) error {
+func solveRun(keys []game.Key, opts negamax.Options) error {
 	if os.Getenv("C4_BENCH_SHARED") == "" {
-		return solveKeys(context.Background(), position.Standard, keys, 2, opts, func(int, int) error { return nil })
+		return solveKeys(context.Background(), game.Standard, keys, 2, opts, func(int, int) error { return nil })
 	}
 	opts.Threads, opts.TableMiB = 2, 2*opts.TableMiB
-	s := negamax.New(opts)
+	s := engines.Negamax(opts, game.Standard)
 	for _, k := range keys {
-		p, _ := position.Standard.FromKey(position.Bits(k))
+		p, _ := game.FromKey(game.Standard, k)
 		if _, err := s.Solve(context.Background(), p, solve.Strong); err != nil {
 			return err
 		}

@@ -13,14 +13,15 @@ import (
 
 	"c4/book"
 	"c4/book/store"
+	"c4/engines"
+	"c4/game"
 	"c4/negamax"
-	"c4/position"
 	"c4/solve"
 )
 
-func mustBoard(t testing.TB, w, h int) *position.Board {
+func mustBoard(t testing.TB, w, h int) game.Board {
 	t.Helper()
-	b, err := position.NewBoard(w, h)
+	b, err := game.NewBoard(w, h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func openBook(t testing.TB, dir string) *store.Book {
 	return bk
 }
 
-func generate(t testing.TB, bk *store.Book, root position.Position, depth int) []Layer {
+func generate(t testing.TB, bk *store.Book, root game.Position, depth int) []Layer {
 	t.Helper()
 	g := Generator{Book: bk, Root: root, Depth: depth, Threads: 2, TableMiB: 8}
 	layers, err := g.Run(context.Background())
@@ -49,10 +50,10 @@ func generate(t testing.TB, bk *store.Book, root position.Position, depth int) [
 
 // checkAgainstSolver solves every position of the book's enumeration (or
 // every every-th) and compares, and checks that the book holds nothing else.
-func checkAgainstSolver(t *testing.T, bk *store.Book, root position.Position, depth, every int) {
+func checkAgainstSolver(t *testing.T, bk *store.Book, root game.Position, depth, every int) {
 	t.Helper()
 	b := root.Board()
-	s := negamax.New(negamax.Options{TableMiB: 16})
+	s := engines.Negamax(negamax.Options{TableMiB: 16}, b)
 	n := 0
 	for _, layer := range book.Enumerate(root, depth) {
 		for i, k := range layer {
@@ -60,7 +61,7 @@ func checkAgainstSolver(t *testing.T, bk *store.Book, root position.Position, de
 			if i%every != 0 {
 				continue
 			}
-			p, _ := b.FromKey(position.Bits(k))
+			p, _ := game.FromKey(b, k)
 			got, ok, err := bk.Lookup(p)
 			if err != nil || !ok {
 				t.Fatalf("%s: position %s not in the book (%v)", b, store.Name(p), err)
@@ -94,8 +95,8 @@ func TestWholeGame(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
 			b := mustBoard(t, tc.w, tc.h)
 			bk := openBook(t, t.TempDir())
-			generate(t, bk, position.New(b), b.Cells())
-			checkAgainstSolver(t, bk, position.New(b), b.Cells(), tc.every)
+			generate(t, bk, game.New(b), b.Cells())
+			checkAgainstSolver(t, bk, game.New(b), b.Cells(), tc.every)
 		})
 	}
 }
@@ -106,7 +107,7 @@ func TestWholeGame(t *testing.T) {
 func TestUnderRoot(t *testing.T) {
 	dir := t.TempDir()
 	bk := openBook(t, dir)
-	root, err := position.Parse(position.Standard, "4444343331155552")
+	root, err := game.Parse(game.Standard, "4444343331155552")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,8 +118,8 @@ func TestUnderRoot(t *testing.T) {
 	checkAgainstSolver(t, bk, root, root.Moves()+4, 1)
 	for _, wh := range [][2]int{{5, 4}, {5, 5}} {
 		b := mustBoard(t, wh[0], wh[1])
-		generate(t, bk, position.New(b), 6)
-		checkAgainstSolver(t, bk, position.New(b), 6, 1)
+		generate(t, bk, game.New(b), 6)
+		checkAgainstSolver(t, bk, game.New(b), 6, 1)
 	}
 	// A second run finds everything there.
 	for _, l := range generate(t, bk, root, root.Moves()+4) {
@@ -134,12 +135,12 @@ func TestUnderRoot(t *testing.T) {
 func TestSearchWithBook(t *testing.T) {
 	b := mustBoard(t, 5, 4)
 	bk := openBook(t, t.TempDir())
-	generate(t, bk, position.New(b), 8)
-	with := negamax.New(negamax.Options{TableMiB: 8, Book: bk})
-	without := negamax.New(negamax.Options{TableMiB: 8})
-	for d, layer := range book.Enumerate(position.New(b), 12) {
+	generate(t, bk, game.New(b), 8)
+	with := engines.Negamax(negamax.Options{TableMiB: 8, Book: bk}, b)
+	without := engines.Negamax(negamax.Options{TableMiB: 8}, b)
+	for d, layer := range book.Enumerate(game.New(b), 12) {
 		for _, k := range layer {
-			p, _ := b.FromKey(position.Bits(k))
+			p, _ := game.FromKey(b, k)
 			r1, err1 := with.Solve(context.Background(), p, solve.Strong)
 			r2, err2 := without.Solve(context.Background(), p, solve.Strong)
 			if err1 != nil || err2 != nil || r1.Score != r2.Score {
@@ -150,8 +151,8 @@ func TestSearchWithBook(t *testing.T) {
 			}
 		}
 	}
-	scores, _, err := with.Analyze(context.Background(), position.New(b), solve.Weak)
-	want, _, _ := without.Analyze(context.Background(), position.New(b), solve.Weak)
+	scores, _, err := with.Analyze(context.Background(), game.New(b), solve.Weak)
+	want, _, _ := without.Analyze(context.Background(), game.New(b), solve.Weak)
 	if err != nil || len(scores) != len(want) {
 		t.Fatal(scores, err)
 	}
@@ -167,12 +168,12 @@ func TestSearchWithBook(t *testing.T) {
 func TestResume(t *testing.T) {
 	b := mustBoard(t, 5, 4)
 	whole := openBook(t, t.TempDir())
-	generate(t, whole, position.New(b), 9)
+	generate(t, whole, game.New(b), 9)
 
 	bk := openBook(t, t.TempDir())
 	ctx, cancel := context.WithCancel(context.Background())
 	commits := 0
-	g := Generator{Book: bk, Root: position.New(b), Depth: 9, BatchSize: 100,
+	g := Generator{Book: bk, Root: game.New(b), Depth: 9, BatchSize: 100,
 		onCommit: func() {
 			if commits++; commits == 3 {
 				cancel()
@@ -185,7 +186,7 @@ func TestResume(t *testing.T) {
 	if l := layers[len(layers)-1]; l.Added >= l.Positions {
 		t.Errorf("interrupted run reports %+v", l)
 	}
-	if d := bk.Depth(b); d != -1 {
+	if d := bk.DepthOf(b); d != -1 {
 		t.Errorf("interrupted book records depth %d", d)
 	}
 	g.onCommit = nil
@@ -196,15 +197,15 @@ func TestResume(t *testing.T) {
 }
 
 // sameBooks checks that two books of board b hold the same entries.
-func sameBooks(t *testing.T, b *position.Board, x, y *store.Book) {
+func sameBooks(t *testing.T, b game.Board, x, y *store.Book) {
 	t.Helper()
 	type entry struct {
-		key   uint64
+		key   game.Key
 		score int
 	}
 	entries := func(bk *store.Book) []entry {
 		var es []entry
-		if err := bk.Entries(b, func(k uint64, s int) bool { es = append(es, entry{k, s}); return true }); err != nil {
+		if err := bk.Entries(b, func(k game.Key, s int) bool { es = append(es, entry{k, s}); return true }); err != nil {
 			t.Fatal(err)
 		}
 		return es
@@ -218,8 +219,8 @@ func sameBooks(t *testing.T, b *position.Board, x, y *store.Book) {
 			t.Fatalf("entry %d: %+v, want %+v", i, ey[i], ex[i])
 		}
 	}
-	if x.Depth(b) != y.Depth(b) {
-		t.Fatalf("depth %d, want %d", y.Depth(b), x.Depth(b))
+	if x.DepthOf(b) != y.DepthOf(b) {
+		t.Fatalf("depth %d, want %d", y.DepthOf(b), x.DepthOf(b))
 	}
 }
 
@@ -228,7 +229,7 @@ func sameBooks(t *testing.T, b *position.Board, x, y *store.Book) {
 func TestExportImport(t *testing.T) {
 	b := mustBoard(t, 5, 4)
 	src := openBook(t, t.TempDir())
-	generate(t, src, position.New(b), 10)
+	generate(t, src, game.New(b), 10)
 	file := filepath.Join(t.TempDir(), "book.c4b")
 	n, err := src.ExportFile(b, -1, file)
 	if err != nil {
@@ -280,8 +281,8 @@ func flip(data []byte, i int) []byte {
 func TestVerify(t *testing.T) {
 	b := mustBoard(t, 5, 4)
 	bk := openBook(t, t.TempDir())
-	generate(t, bk, position.New(b), 7)
-	s := negamax.New(negamax.Options{TableMiB: 8})
+	generate(t, bk, game.New(b), 7)
+	s := engines.Negamax(negamax.Options{TableMiB: 8}, b)
 	exact := store.Checker{Name: "negamax", Engine: s, Mode: solve.Strong}
 	weak := store.Checker{Name: "weak negamax", Engine: s, Mode: solve.Weak}
 	bad, layers, err := bk.Verify(context.Background(), b, 20, 1, exact, weak)
@@ -295,10 +296,10 @@ func TestVerify(t *testing.T) {
 	}
 	// Spoil one entry: verifying every entry finds it, by both engines if
 	// the sign changes.
-	p, _ := position.Parse(b, "3")
+	p, _ := game.Parse(b, "3")
 	score, _, _ := bk.Lookup(p)
 	w := bk.NewBatch(b)
-	w.Put(uint64(p.CanonicalKey()), score+1)
+	w.Put(p.CanonicalKey(), score+1)
 	w.Commit()
 	w.Close()
 	bad, layers, err = bk.Verify(context.Background(), b, 1<<20, 1, exact, weak)
@@ -321,13 +322,13 @@ func TestKill(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := Generator{Book: bk, Root: position.New(b), Depth: 9, BatchSize: 50,
+		g := Generator{Book: bk, Root: game.New(b), Depth: 9, BatchSize: 50,
 			onCommit: func() { os.Stdout.WriteString("commit\n") }}
 		g.Run(context.Background())
 		select {} // wait to be killed
 	}
 	whole := openBook(t, t.TempDir())
-	generate(t, whole, position.New(b), 9)
+	generate(t, whole, game.New(b), 9)
 
 	dir := t.TempDir()
 	killAfterCommits(t, "TestKill", "C4_BOOK_CHILD="+dir, 5)
@@ -336,7 +337,7 @@ func TestKill(t *testing.T) {
 	if st, err := bk.Stats(b); err != nil || st.Positions == 0 || st.Depth != -1 {
 		t.Fatalf("killed run left %+v, %v", st, err)
 	}
-	generate(t, bk, position.New(b), 9)
+	generate(t, bk, game.New(b), 9)
 	sameBooks(t, b, whole, bk)
 }
 
@@ -373,7 +374,7 @@ func TestNoStaleLogs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		generate(t, bk, position.New(b), depth)
+		generate(t, bk, game.New(b), depth)
 		if err := bk.Close(); err != nil {
 			t.Fatal(err)
 		}

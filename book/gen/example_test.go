@@ -7,7 +7,7 @@ import (
 
 	"c4/book/gen"
 	"c4/book/store"
-	"c4/position"
+	"c4/game"
 )
 
 // A complete book of the 4x4 board, then the score of its empty position
@@ -24,13 +24,13 @@ func ExampleGenerator() {
 	}
 	defer bk.Close()
 
-	b, _ := position.NewBoard(4, 4)
-	g := gen.Generator{Book: bk, Root: position.New(b), Depth: b.Cells()}
+	b, _ := game.NewBoard(4, 4)
+	g := gen.Generator{Book: bk, Root: game.New(b), Depth: b.Cells()}
 	if _, err := g.Run(context.Background()); err != nil {
 		panic(err)
 	}
-	score, _ := bk.Score(position.New(b))
-	moves, _, _ := bk.MoveScores(position.New(b))
-	fmt.Println("depth", bk.Depth(b), "empty board", score, "moves", moves)
+	score, _, _ := bk.Lookup(game.New(b))
+	moves, _, _ := bk.MoveScores(game.New(b))
+	fmt.Println("depth", bk.DepthOf(b), "empty board", score, "moves", moves)
 	// Output: depth 16 empty board 0 moves [0 0 0 0]
 }

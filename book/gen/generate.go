@@ -17,6 +17,8 @@ import (
 
 	"c4/book"
 	"c4/book/store"
+	"c4/engines"
+	"c4/game"
 	"c4/internal/progress"
 	"c4/negamax"
 	"c4/position"
@@ -35,11 +37,11 @@ import (
 // already holds and ends with the same book as an uninterrupted one.
 type Generator struct {
 	Book     *store.Book
-	Root     position.Position // the empty board of the book's size for a whole book
-	Depth    int               // the most stones of a position in the book
-	Threads  int               // workers solving the deepest positions: 0 means 1, at most solve.MaxThreads
-	TableMiB int               // each worker's table: 0 means solve.DefaultTableMiB, at most solve.MaxTableMiB
-	Progress io.Writer         // where to show progress, or nil
+	Root     game.Position // the empty board of the book's size for a whole book
+	Depth    int           // the most stones of a position in the book
+	Threads  int           // workers solving the deepest positions: 0 means 1, at most solve.MaxThreads
+	TableMiB int           // each worker's table: 0 means solve.DefaultTableMiB, at most solve.MaxTableMiB
+	Progress io.Writer     // where to show progress, or nil
 
 	// BatchSize is the most scores written in one commit; 0 means 4096.
 	BatchSize int
@@ -62,7 +64,7 @@ type Layer struct {
 // arguments before it makes a database.
 func (g *Generator) Check() error {
 	root, board := g.Root, g.Root.Board()
-	if board == nil {
+	if board == (game.Board{}) {
 		return errors.New("no root position")
 	}
 	if root.IsOver() {
@@ -135,11 +137,11 @@ func (g *Generator) Run(ctx context.Context) ([]Layer, error) {
 }
 
 // missing returns the keys the book does not hold yet.
-func (g *Generator) missing(keys []uint64) ([]uint64, error) {
+func (g *Generator) missing(keys []game.Key) ([]game.Key, error) {
 	board := g.Root.Board()
-	var todo []uint64
+	var todo []game.Key
 	for _, k := range keys {
-		p, _ := board.FromKey(position.Bits(k))
+		p, _ := game.FromKey(board, k)
 		_, ok, err := g.Book.Lookup(p)
 		if err != nil {
 			return nil, err
@@ -159,7 +161,7 @@ const chunk = 16
 // and calls emit, on the calling goroutine and in no set order, with each
 // one's index in keys and score. It stops at the first error of emit or of
 // a search.
-func solveKeys(ctx context.Context, board *position.Board, keys []uint64, threads int, opts negamax.Options, emit func(i, score int) error) error {
+func solveKeys(ctx context.Context, board game.Board, keys []game.Key, threads int, opts negamax.Options, emit func(i, score int) error) error {
 	type result struct{ i, score int }
 	ctx, cancel := context.WithCancel(ctx) // also stops the workers if emit fails
 	defer cancel()
@@ -169,14 +171,14 @@ func solveKeys(ctx context.Context, board *position.Board, keys []uint64, thread
 	errs := make(chan error, max(threads, 1))
 	for range max(threads, 1) {
 		wg.Go(func() {
-			s := negamax.New(opts)
+			s := engines.Negamax(opts, board)
 			for {
 				i := int(next.Add(chunk)) - chunk
 				if i >= len(keys) {
 					return
 				}
 				for j := i; j < min(i+chunk, len(keys)); j++ {
-					p, _ := board.FromKey(position.Bits(keys[j]))
+					p, _ := game.FromKey(board, keys[j])
 					r, err := s.Solve(ctx, p, solve.Strong)
 					if err == nil {
 						err = ctx.Err() // a search too small to look at ctx
@@ -218,7 +220,7 @@ func solverOptions(tableMiB int) negamax.Options {
 
 // solve solves the positions of keys and writes them; it returns how many
 // it wrote.
-func (g *Generator) solve(ctx context.Context, board *position.Board, keys []uint64, stones int) (int, error) {
+func (g *Generator) solve(ctx context.Context, board game.Board, keys []game.Key, stones int) (int, error) {
 	w := g.newBatch(board)
 	defer w.Close()
 	meter := progress.New(g.Progress, fmt.Sprintf("%d stones", stones), "positions", len(keys))
@@ -247,7 +249,7 @@ func (g *Generator) solve(ctx context.Context, board *position.Board, keys []uin
 // fromChildren gives each position of keys the best of its moves' scores,
 // the children's being in the book already, and writes them; it returns how
 // many it wrote.
-func (g *Generator) fromChildren(ctx context.Context, board *position.Board, keys []uint64, stones int) (int, error) {
+func (g *Generator) fromChildren(ctx context.Context, board game.Board, keys []game.Key, stones int) (int, error) {
 	w := g.newBatch(board)
 	defer w.Close()
 	meter := progress.New(g.Progress, fmt.Sprintf("%d stones", stones), "positions", len(keys))
@@ -261,7 +263,7 @@ func (g *Generator) fromChildren(ctx context.Context, board *position.Board, key
 				return i, err
 			}
 		}
-		p, _ := board.FromKey(position.Bits(k))
+		p, _ := game.FromKey(board, k)
 		score, err := g.Book.FromChildren(p)
 		if err == nil {
 			err = w.Put(k, score)
@@ -285,7 +287,7 @@ func (g *Generator) batchSize() int {
 }
 
 // newBatch starts a batch that calls the test hook after each commit.
-func (g *Generator) newBatch(board *position.Board) *store.Batch {
+func (g *Generator) newBatch(board game.Board) *store.Batch {
 	w := g.Book.NewBatch(board)
 	w.OnCommit = g.onCommit
 	return w

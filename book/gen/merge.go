@@ -9,7 +9,7 @@ import (
 
 	"c4/book"
 	"c4/book/store"
-	"c4/position"
+	"c4/game"
 )
 
 // Merge adds to the book bk the shards in the files at paths (ShardJob's),
@@ -26,8 +26,8 @@ func Merge(ctx context.Context, bk *store.Book, paths []string, progress io.Writ
 	}
 	put, finish := bk.Putter(ctx)
 	for _, path := range paths {
-		_, err := book.ReadFile(path, func(board *position.Board, k uint64, score int) error {
-			if p, _ := board.FromKey(position.Bits(k)); p.Moves() != s.Depth {
+		_, err := book.ReadFile(path, func(board game.Board, k game.Key, score int) error {
+			if p, _ := game.FromKey(board, k); p.Moves() != s.Depth {
 				return fmt.Errorf("%s: position %s has %d stones, not %d", path, store.Name(p), p.Moves(), s.Depth)
 			}
 			return put(s.Board, k, score)
@@ -40,7 +40,7 @@ func Merge(ctx context.Context, bk *store.Book, paths []string, progress io.Writ
 	if err := finish(); err != nil {
 		return s, err
 	}
-	g := Generator{Book: bk, Root: position.New(s.Board), Depth: s.Depth, Progress: progress, fillOnly: true}
+	g := Generator{Book: bk, Root: game.New(s.Board), Depth: s.Depth, Progress: progress, fillOnly: true}
 	_, err = g.Run(ctx)
 	return s, err
 }
@@ -56,7 +56,7 @@ func CheckShards(paths []string) (book.Shard, error) {
 	var first book.Shard
 	seen := map[int]string{}
 	for _, path := range paths {
-		h, err := book.ReadFile(path, func(*position.Board, uint64, int) error { return nil })
+		h, err := book.ReadFile(path, func(game.Board, game.Key, int) error { return nil })
 		if err != nil {
 			return first, fmt.Errorf("merging %s: %w", path, err)
 		}

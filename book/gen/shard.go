@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,10 +11,10 @@ import (
 	"time"
 
 	"c4/book"
+	"c4/game"
 	"c4/internal/atomicfile"
 	"c4/internal/progress"
 	"c4/negamax"
-	"c4/position"
 	"c4/solve"
 )
 
@@ -67,7 +66,7 @@ func (j *ShardJob) Run(ctx context.Context) (ShardResult, error) {
 	if err := j.Check(); err != nil {
 		return ShardResult{}, err
 	}
-	if h, err := book.ReadFile(j.Out, func(*position.Board, uint64, int) error { return nil }); err == nil {
+	if h, err := book.ReadFile(j.Out, func(game.Board, game.Key, int) error { return nil }); err == nil {
 		if h.Count == 0 {
 			return ShardResult{}, fmt.Errorf("%s is a whole book, not %s", j.Out, j.Shard)
 		}
@@ -100,7 +99,7 @@ func (j *ShardJob) Run(ctx context.Context) (ShardResult, error) {
 
 // solve solves the keys the journal lacks, appending their scores to it and
 // to scores in the order of keys.
-func (j *ShardJob) solve(ctx context.Context, keys []uint64, jr *journal, scores *[]int8) error {
+func (j *ShardJob) solve(ctx context.Context, keys []game.Key, jr *journal, scores *[]int8) error {
 	done := len(*scores)
 	todo := keys[done:]
 	found := make([]int8, len(todo))
@@ -150,15 +149,15 @@ func (j *ShardJob) commitEvery() time.Duration {
 
 // write writes the finished shard to Out, in key order, through a file
 // renamed once complete and synced.
-func (j *ShardJob) write(keys []uint64, scores []int8) error {
+func (j *ShardJob) write(keys []game.Key, scores []int8) error {
 	order := make([]int, len(keys))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
+	slices.SortFunc(order, func(a, b int) int { return keys[a].Compare(keys[b]) })
 	h := book.Header{Board: j.Board, Depth: j.Depth, Index: j.Index, Count: j.Count}
 	return atomicfile.Write(j.Out, func(w io.Writer) error {
-		_, err := book.Encode(w, h, func(put func(k uint64, score int) bool) error {
+		_, err := book.Encode(w, h, func(put func(k game.Key, score int) bool) error {
 			for _, i := range order {
 				if !put(keys[i], int(scores[i])) {
 					break

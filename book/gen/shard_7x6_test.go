@@ -10,6 +10,7 @@ import (
 	"c4/book/builtin"
 	"c4/book/gen"
 	"c4/book/store"
+	"c4/game"
 	"c4/position"
 )
 
@@ -26,7 +27,7 @@ func TestShards7x6(t *testing.T) {
 	dir := t.TempDir()
 	var files []string
 	for i := range n {
-		j := gen.ShardJob{Shard: book.Shard{Board: position.Standard, Depth: depth, Index: i, Count: n},
+		j := gen.ShardJob{Shard: book.Shard{Board: game.Standard, Depth: depth, Index: i, Count: n},
 			Out: filepath.Join(dir, fmt.Sprint(i)), Threads: 2, TableMiB: 8}
 		gen.SetSearchBook(&j, want)
 		if _, err := j.Run(context.Background()); err != nil {
@@ -43,8 +44,8 @@ func TestShards7x6(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := 0
-	err = bk.Entries(position.Standard, func(k uint64, score int) bool {
-		p, _ := position.Standard.FromKey(position.Bits(k))
+	err = bk.Entries(game.Standard, func(k game.Key, score int) bool {
+		p, _ := position.Standard.FromKey(position.Bits(k.Lo))
 		if s, ok := want.Score(p); !ok || s != score {
 			t.Fatalf("key %#x: merged %d, built-in %d (%v)", k, score, s, ok)
 		}
@@ -55,10 +56,10 @@ func TestShards7x6(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantN := 0
-	for _, layer := range book.Enumerate(position.New(position.Standard), depth) {
+	for _, layer := range book.Enumerate(game.New(game.Standard), depth) {
 		wantN += len(layer)
 	}
-	if got != wantN || bk.Depth(position.Standard) != depth {
-		t.Fatalf("merged %d positions, depth %d; want %d, %d", got, bk.Depth(position.Standard), wantN, depth)
+	if got != wantN || bk.DepthOf(game.Standard) != depth {
+		t.Fatalf("merged %d positions, depth %d; want %d, %d", got, bk.DepthOf(game.Standard), wantN, depth)
 	}
 }

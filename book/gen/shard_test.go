@@ -10,12 +10,13 @@ import (
 	"testing"
 
 	"c4/book"
-	"c4/position"
+	"c4/book/store"
+	"c4/game"
 )
 
 // runShards solves the n shards of the depth-stone layer of b into dir and
 // returns their files.
-func runShards(t *testing.T, b *position.Board, depth, n int, dir string) []string {
+func runShards(t *testing.T, b game.Board, depth, n int, dir string) []string {
 	t.Helper()
 	var files []string
 	for i := range n {
@@ -39,7 +40,7 @@ func TestShardsMerge(t *testing.T) {
 		b, depth = mustBoard(t, 5, 4), 9
 	}
 	whole := openBook(t, t.TempDir())
-	generate(t, whole, position.New(b), depth)
+	generate(t, whole, game.New(b), depth)
 	for _, n := range []int{1, 3, 7} {
 		files := runShards(t, b, depth, n, t.TempDir())
 		merged := openBook(t, t.TempDir())
@@ -139,7 +140,7 @@ func TestShardJournal(t *testing.T) {
 	// A finished file of another shard, or a whole book, is not taken for
 	// this shard.
 	bk := openBook(t, t.TempDir())
-	generate(t, bk, position.New(s.Board), 5)
+	generate(t, bk, game.New(s.Board), 5)
 	whole := filepath.Join(dir, "whole.c4b")
 	if _, err := bk.ExportFile(s.Board, -1, whole); err != nil {
 		t.Fatal(err)
@@ -169,7 +170,7 @@ func TestMergeRefuses(t *testing.T) {
 	three := runShards(t, b, 8, 3, dir)
 	other := runShards(t, b, 7, 3, t.TempDir())
 	bk := openBook(t, t.TempDir())
-	generate(t, bk, position.New(b), 6)
+	generate(t, bk, game.New(b), 6)
 	whole := filepath.Join(dir, "whole.c4b")
 	if _, err := bk.ExportFile(b, -1, whole); err != nil {
 		t.Fatal(err)
@@ -201,4 +202,59 @@ func TestMergeRefuses(t *testing.T) {
 	if _, _, err := bk.ImportFile(context.Background(), three[0]); err == nil || !strings.Contains(err.Error(), "use merge") {
 		t.Errorf("import of a shard: %v", err)
 	}
+}
+
+// TestWideShards: the shard, merge, export and import path on a board past
+// 64 bits (9x9), whose early positions no search here solves: the
+// shards' searches take the scores of the deepest layer from a book of
+// made-up scores (their search book), so that what is tested is the path
+// of 128-bit keys and files, not the solver.
+func TestWideShards(t *testing.T) {
+	b, depth := mustBoard(t, 9, 9), 2
+	truth := openBook(t, t.TempDir())
+	layers := book.Enumerate(game.New(b), depth)
+	w := truth.NewBatch(b)
+	for i, k := range layers[depth] {
+		w.Put(k, i%7-3)
+	}
+	if err := w.Commit(); err != nil || truth.SetDepth(b, depth) != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	dir := t.TempDir()
+	var files []string
+	for i := range 3 {
+		j := ShardJob{Shard: book.Shard{Board: b, Depth: depth, Index: i, Count: 3}, TableMiB: 1, book: truth,
+			Out: filepath.Join(dir, fmt.Sprintf("shard-%d.c4s", i))}
+		if r, err := j.Run(context.Background()); err != nil || r.Solved != r.Positions {
+			t.Fatalf("shard %d: %+v, %v", i, r, err)
+		}
+		files = append(files, j.Out)
+	}
+	merged := openBook(t, t.TempDir())
+	if _, err := Merge(context.Background(), merged, files, nil); err != nil {
+		t.Fatal(err)
+	}
+	for d, layer := range layers {
+		for _, k := range layer {
+			p, _ := game.FromKey(b, k)
+			got, ok, err := merged.Lookup(p)
+			want, _, _ := truth.Lookup(p)
+			if d < depth {
+				want, err = merged.FromChildren(p)
+			}
+			if !ok || err != nil || got != want {
+				t.Fatalf("position %s: merged %d (%v, %v), want %d", store.Name(p), got, ok, err, want)
+			}
+		}
+	}
+	file := filepath.Join(dir, "book.c4b")
+	if _, err := merged.ExportFile(b, depth, file); err != nil {
+		t.Fatal(err)
+	}
+	imported := openBook(t, t.TempDir())
+	if got, n, err := imported.ImportFile(context.Background(), file); err != nil || got != b || n != len(layers[0])+len(layers[1])+len(layers[2]) {
+		t.Fatalf("import: %v, %d, %v", got, n, err)
+	}
+	sameBooks(t, b, merged, imported)
 }

@@ -6,23 +6,23 @@ import (
 	"io"
 
 	"c4/book"
+	"c4/game"
 	"c4/internal/atomicfile"
-	"c4/position"
 )
 
 // Export writes the book of board to w in the portable format (see
 // book.Encode) and returns the number of positions written: those of up to
 // depth stones, or every one with depth < 0, so that a smaller book can be
 // made of a deeper one.
-func (b *Book) Export(board *position.Board, depth int, w io.Writer) (int, error) {
-	held := max(b.Depth(board), 0)
+func (b *Book) Export(board game.Board, depth int, w io.Writer) (int, error) {
+	held := max(b.DepthOf(board), 0)
 	if depth < 0 || depth > held {
 		depth = held
 	}
 	h := book.Header{Board: board, Depth: depth}
-	return book.Encode(w, h, func(put func(k uint64, score int) bool) error {
-		return b.Entries(board, func(k uint64, score int) bool {
-			if p, err := board.FromKey(position.Bits(k)); err == nil && p.Moves() > depth {
+	return book.Encode(w, h, func(put func(k game.Key, score int) bool) error {
+		return b.Entries(board, func(k game.Key, score int) bool {
+			if p, err := game.FromKey(board, k); err == nil && p.Moves() > depth {
 				return true
 			}
 			return put(k, score)
@@ -34,7 +34,7 @@ func (b *Book) Export(board *position.Board, depth int, w io.Writer) (int, error
 // new file is complete, and only if it is a regular file
 // (internal/atomicfile). A book of no positions of board is an error, not a
 // file: such a file would be an empty backup.
-func (b *Book) ExportFile(board *position.Board, depth int, path string) (int, error) {
+func (b *Book) ExportFile(board game.Board, depth int, path string) (int, error) {
 	var n int
 	err := atomicfile.Write(path, func(w io.Writer) error {
 		var err error
@@ -56,14 +56,14 @@ func (b *Book) ExportFile(board *position.Board, depth int, path string) (int, e
 // and the number of positions. A shard's file is refused: see gen.Merge.
 // When ctx ends, it stops between batches, and what was written stays: a
 // new import of the same file finishes it.
-func (b *Book) ImportFile(ctx context.Context, path string) (*position.Board, int, error) {
-	check := func(*position.Board, uint64, int) error { return nil }
+func (b *Book) ImportFile(ctx context.Context, path string) (game.Board, int, error) {
+	check := func(game.Board, game.Key, int) error { return nil }
 	h, err := book.ReadFile(path, check)
 	if err == nil && h.Count > 0 {
 		err = fmt.Errorf("it holds %s, not a whole book: use merge", h.Shard())
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("importing %s: %w", path, err)
+		return game.Board{}, 0, fmt.Errorf("importing %s: %w", path, err)
 	}
 	put, finish := b.Putter(ctx)
 	if _, err = book.ReadFile(path, put); err == nil {
@@ -78,7 +78,7 @@ func (b *Book) ImportFile(ctx context.Context, path string) (*position.Board, in
 		err = b.Compact(ctx, h.Board)
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("importing %s: %w", path, err)
+		return game.Board{}, 0, fmt.Errorf("importing %s: %w", path, err)
 	}
 	return h.Board, h.Entries, nil
 }
@@ -86,9 +86,9 @@ func (b *Book) ImportFile(ctx context.Context, path string) (*position.Board, in
 // Putter returns put, which adds entries to the book in batches of up to
 // 65,536, and finish, which writes the last batch; finish must be called
 // once. put returns ctx's error, once ctx has ended, at the next batch.
-func (b *Book) Putter(ctx context.Context) (put func(board *position.Board, k uint64, score int) error, finish func() error) {
+func (b *Book) Putter(ctx context.Context) (put func(board game.Board, k game.Key, score int) error, finish func() error) {
 	var w *Batch
-	put = func(bd *position.Board, k uint64, score int) error {
+	put = func(bd game.Board, k game.Key, score int) error {
 		if w == nil || w.board != bd {
 			if w != nil {
 				if err := w.Commit(); err != nil {

@@ -4,10 +4,12 @@ import (
 	"fmt"
 
 	"c4/book/builtin"
+	"c4/game"
 	"c4/position"
 )
 
-// Source is a book as a search consults it (negamax.Book is the same).
+// Source is a book as a search consults it (negamax.Book is the same); a
+// Book's WideBook serves the boards past 64 bits.
 type Source interface {
 	Depth(b *position.Board) int
 	Score(p position.Position) (int, bool)
@@ -19,7 +21,7 @@ type Source interface {
 // closes it. A book that holds nothing of board b is an error if asked
 // (the user named it), and is quietly not used otherwise (the games'
 // default, the built-in 7x6 book, on another board).
-func OpenNamed(name string, b *position.Board, asked bool, opts Options) (Source, func(), error) {
+func OpenNamed(name string, b game.Board, asked bool, opts Options) (Source, func(), error) {
 	var bk Source
 	closeBook := func() {}
 	switch name {
@@ -39,7 +41,7 @@ func OpenNamed(name string, b *position.Board, asked bool, opts Options) (Source
 		}
 		bk, closeBook = db, func() { db.Close() }
 	}
-	if bk.Depth(b) < 0 {
+	if depthOf(bk, b) < 0 {
 		closeBook()
 		if asked {
 			return nil, nil, fmt.Errorf("--book %s holds no book of %s", name, b)
@@ -47,4 +49,16 @@ func OpenNamed(name string, b *position.Board, asked bool, opts Options) (Source
 		return nil, func() {}, nil
 	}
 	return bk, closeBook, nil
+}
+
+// depthOf is bk's depth on board b, which a built-in book holds only if it
+// fits 64 bits.
+func depthOf(bk Source, b game.Board) int {
+	if db, ok := bk.(*Book); ok {
+		return db.DepthOf(b)
+	}
+	if nb := b.Narrow(); nb != nil {
+		return bk.Depth(nb)
+	}
+	return -1
 }

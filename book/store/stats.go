@@ -1,7 +1,7 @@
 package store
 
 import (
-	"c4/position"
+	"c4/game"
 	"fmt"
 	"io"
 	"strconv"
@@ -26,11 +26,11 @@ type StoneStats struct {
 }
 
 // Stats scans the book of board.
-func (b *Book) Stats(board *position.Board) (Stats, error) {
-	st := Stats{Depth: b.Depth(board)}
+func (b *Book) Stats(board game.Board) (Stats, error) {
+	st := Stats{Depth: b.DepthOf(board)}
 	st.DiskBytes, st.TableBytes = b.diskBytes()
-	err := b.Entries(board, func(k uint64, score int) bool {
-		p, err := board.FromKey(position.Bits(k))
+	err := b.Entries(board, func(k game.Key, score int) bool {
+		p, err := game.FromKey(board, k)
 		if err != nil {
 			return true
 		}
@@ -55,7 +55,7 @@ func (b *Book) Stats(board *position.Board) (Stats, error) {
 
 // Write writes the stats of the book of board b as a table by stones, then
 // a line of the board, the depth and the positions.
-func (st Stats) Write(w io.Writer, b *position.Board) error {
+func (st Stats) Write(w io.Writer, b game.Board) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "stones\tpositions\twins\tdraws\tlosses\t")
 	for n, s := range st.ByStones {

@@ -43,9 +43,11 @@ import (
 	"github.com/cockroachdb/pebble/v2/sstable"
 	"github.com/cockroachdb/pebble/v2/vfs"
 
-	"c4/book"
+	"c4/game"
 	"c4/position"
 	"c4/solve"
+	wnegamax "c4/wide/negamax"
+	wposition "c4/wide/position"
 )
 
 // scoreOffset makes a score a positive byte.
@@ -206,16 +208,16 @@ func (b *Book) Finish(err error) error {
 // OpenBoard opens the database in dir to read (see Options.ReadOnly) and
 // returns it with the board to work on: want, if not nil, which it must
 // hold a book of, else the one board it holds a book of (see Board).
-func OpenBoard(dir string, want *position.Board, opts Options) (*Book, *position.Board, error) {
+func OpenBoard(dir string, want game.Board, opts Options) (*Book, game.Board, error) {
 	opts.ReadOnly = true
 	b, err := Open(dir, opts)
 	if err != nil {
-		return nil, nil, err
+		return nil, game.Board{}, err
 	}
 	board, err := b.Board(want)
 	if err != nil {
 		b.Close()
-		return nil, nil, err
+		return nil, game.Board{}, err
 	}
 	return b, board, nil
 }
@@ -281,33 +283,34 @@ type deleteCleaner struct {
 type needsContents struct{ pebble.ArchiveCleaner }
 
 // keyBytes is the length of a position's part of the keys of board b.
-func keyBytes(b *position.Board) int { return (b.Width()*(b.Height()+1) + 7) / 8 }
+func keyBytes(b game.Board) int { return (b.Width()*(b.Height()+1) + 7) / 8 }
 
 // boardPrefix is the start of every key of board b.
-func boardPrefix(b *position.Board) []byte { return []byte{byte(b.Width()), byte(b.Height())} }
+func boardPrefix(b game.Board) []byte { return []byte{byte(b.Width()), byte(b.Height())} }
 
 // appendKey appends the database key of canonical key k of board b.
-func appendKey(dst []byte, b *position.Board, k uint64) []byte {
+func appendKey(dst []byte, b game.Board, k game.Key) []byte {
 	dst = append(dst, boardPrefix(b)...)
-	var be [8]byte
-	binary.BigEndian.PutUint64(be[:], k)
-	return append(dst, be[8-keyBytes(b):]...)
+	var be [16]byte
+	binary.BigEndian.PutUint64(be[:8], k.Hi)
+	binary.BigEndian.PutUint64(be[8:], k.Lo)
+	return append(dst, be[16-keyBytes(b):]...)
 }
 
 // decodeKey returns the canonical key of a database key of board b.
-func decodeKey(b *position.Board, key []byte) uint64 {
-	var be [8]byte
-	copy(be[8-keyBytes(b):], key[2:])
-	return binary.BigEndian.Uint64(be[:])
+func decodeKey(b game.Board, key []byte) game.Key {
+	var be [16]byte
+	copy(be[16-keyBytes(b):], key[2:])
+	return game.Key{Hi: binary.BigEndian.Uint64(be[:8]), Lo: binary.BigEndian.Uint64(be[8:])}
 }
 
 // depthKey is the key of the record of board b's depth. Its first byte, 0,
 // is no board's width, so it is not among any board's positions.
-func depthKey(b *position.Board) []byte { return append([]byte{0}, boardPrefix(b)...) }
+func depthKey(b game.Board) []byte { return append([]byte{0}, boardPrefix(b)...) }
 
 // Boards returns the boards the database holds a book of (entries, or a
 // record of a depth), by width then height.
-func (b *Book) Boards() ([]*position.Board, error) {
+func (b *Book) Boards() ([]game.Board, error) {
 	it, err := b.db.NewIter(nil)
 	if err != nil {
 		return nil, err
@@ -335,9 +338,9 @@ func (b *Book) Boards() ([]*position.Board, error) {
 		return nil, err
 	}
 	slices.SortFunc(sizes, func(x, y [2]byte) int { return bytes.Compare(x[:], y[:]) })
-	var boards []*position.Board
+	var boards []game.Board
 	for _, wh := range sizes {
-		board, err := book.BoardOf(int(wh[0]), int(wh[1]))
+		board, err := game.NewBoard(int(wh[0]), int(wh[1]))
 		if err != nil {
 			return nil, fmt.Errorf("book: %w", err)
 		}
@@ -355,31 +358,29 @@ func nextBoard(wh [2]byte) []byte {
 }
 
 // Board returns the board to work on: want, if the database holds a book
-// of it; with want nil, the one board the database holds a book of. An
+// of it; with want zero, the one board the database holds a book of. An
 // error names the boards it holds.
-func (b *Book) Board(want *position.Board) (*position.Board, error) {
+func (b *Book) Board(want game.Board) (game.Board, error) {
 	held, err := b.Boards()
+	none := game.Board{}
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	switch {
 	case len(held) == 0:
-		return nil, fmt.Errorf("%s holds no book", b.dir)
-	case want == nil && len(held) > 1:
-		return nil, fmt.Errorf("%s holds books of %s: choose one with --board", b.dir, boardList(held))
-	case want == nil:
+		return none, fmt.Errorf("%s holds no book", b.dir)
+	case want == none && len(held) > 1:
+		return none, fmt.Errorf("%s holds books of %s: choose one with --board", b.dir, boardList(held))
+	case want == none:
 		return held[0], nil
+	case slices.Contains(held, want):
+		return want, nil
 	}
-	for _, h := range held {
-		if h == want {
-			return h, nil
-		}
-	}
-	return nil, fmt.Errorf("%s holds no book of %s, only of %s", b.dir, want, boardList(held))
+	return none, fmt.Errorf("%s holds no book of %s, only of %s", b.dir, want, boardList(held))
 }
 
 // boardList is "5x4, 7x6".
-func boardList(boards []*position.Board) string {
+func boardList(boards []game.Board) string {
 	names := make([]string, len(boards))
 	for i, b := range boards {
 		names[i] = b.String()
@@ -387,18 +388,36 @@ func boardList(boards []*position.Board) string {
 	return strings.Join(names, ", ")
 }
 
-// Score returns the score of p from the book, and whether the book has it.
-// A read error counts as a miss: the caller searches instead.
+// Score returns the score of p from the book, and whether the book has it,
+// for negamax.Options.Book. A read error counts as a miss: the caller
+// searches instead.
 func (b *Book) Score(p position.Position) (int, bool) {
-	s, ok, err := b.Lookup(p)
+	s, ok, err := b.Lookup(game.FromNarrow(p))
+	return s, ok && err == nil
+}
+
+// Depth is DepthOf for negamax.Options.Book.
+func (b *Book) Depth(board *position.Board) int { return b.DepthOf(game.Of(board)) }
+
+// WideBook is b for the search on boards past 64 bits (wide/negamax's
+// Options.Book), which c4/engines gives it.
+func (b *Book) WideBook() wnegamax.Book { return wideBook{b} }
+
+// wideBook is a Book as wide/negamax consults it.
+type wideBook struct{ b *Book }
+
+func (w wideBook) Depth(board *wposition.Board) int { return w.b.DepthOf(game.OfWide(board)) }
+
+func (w wideBook) Score(p wposition.Position) (int, bool) {
+	s, ok, err := w.b.Lookup(game.FromWide(p))
 	return s, ok && err == nil
 }
 
 // Lookup returns the score of p and whether the book has it.
-func (b *Book) Lookup(p position.Position) (score int, ok bool, err error) {
+func (b *Book) Lookup(p game.Position) (score int, ok bool, err error) {
 	defer b.fatal.recover(&err)
-	var buf [16]byte
-	v, closer, err := b.db.Get(appendKey(buf[:0], p.Board(), uint64(p.CanonicalKey())))
+	var buf [18]byte
+	v, closer, err := b.db.Get(appendKey(buf[:0], p.Board(), p.CanonicalKey()))
 	if errors.Is(err, pebble.ErrNotFound) {
 		return 0, false, nil
 	}
@@ -415,12 +434,12 @@ func (b *Book) Lookup(p position.Position) (score int, ok bool, err error) {
 // MoveScores returns the score of each column of p from the book, from the
 // side to move's view, left to right: solve.InvalidMove for a full
 // column, and ok false for a move whose position the book lacks.
-func (b *Book) MoveScores(p position.Position) (scores []int, ok []bool, err error) {
+func (b *Book) MoveScores(p game.Position) (scores []int, ok []bool, err error) {
 	ok = make([]bool, p.Board().Width())
 	for c := range ok {
 		ok[c] = true
 	}
-	scores, err = solve.ScoreMoves(p, solve.Strong, func(c int, q position.Position) (int, error) {
+	scores, err = game.ScoreMoves(p, solve.Strong, func(c int, q game.Position) (int, error) {
 		s, found, err := b.Lookup(q)
 		ok[c] = found
 		return s, err
@@ -434,8 +453,8 @@ func (b *Book) MoveScores(p position.Position) (scores []int, ok []bool, err err
 // Line is c4 book lookup's line for the position of moves: "<moves>
 // <score> moves: <score of each column>", ? for a score the book lacks
 // (-1000 for a full column); an error if the book lacks the position.
-func (b *Book) Line(board *position.Board, moves string) (string, error) {
-	p, err := position.Parse(board, moves)
+func (b *Book) Line(board game.Board, moves string) (string, error) {
+	p, err := game.Parse(board, moves)
 	if err == nil && p.IsOver() {
 		err = fmt.Errorf("position %q: %w", moves, position.ErrGameOver)
 	}
@@ -469,7 +488,7 @@ func (b *Book) Line(board *position.Board, moves string) (string, error) {
 // FromChildren is the score of p from its children's scores in the book,
 // all of which must be there: how a generation fills the layers above the
 // deepest.
-func (b *Book) FromChildren(p position.Position) (int, error) {
+func (b *Book) FromChildren(p game.Position) (int, error) {
 	scores, ok, err := b.MoveScores(p)
 	if err != nil {
 		return 0, err
@@ -485,16 +504,16 @@ func (b *Book) FromChildren(p position.Position) (int, error) {
 }
 
 // Name is how messages show a position: its moves.
-func Name(p position.Position) string {
+func Name(p game.Position) string {
 	if h, err := p.History(); err == nil {
 		return fmt.Sprintf("%q", h)
 	}
 	return fmt.Sprintf("of key %#x", p.Key())
 }
 
-// Depth is the most stones of a position in the book of board b, or -1 if
-// the database has no book of b.
-func (b *Book) Depth(board *position.Board) int {
+// DepthOf is the most stones of a position in the book of board b, or -1
+// if the database has no book of b.
+func (b *Book) DepthOf(board game.Board) int {
 	v, closer, err := b.db.Get(depthKey(board))
 	if err != nil {
 		return -1
@@ -505,9 +524,9 @@ func (b *Book) Depth(board *position.Board) int {
 
 // SetDepth records that the book of board holds positions of up to depth
 // stones, unless it already records more.
-func (b *Book) SetDepth(board *position.Board, depth int) (err error) {
+func (b *Book) SetDepth(board game.Board, depth int) (err error) {
 	defer b.fatal.recover(&err)
-	if depth <= b.Depth(board) {
+	if depth <= b.DepthOf(board) {
 		return nil
 	}
 	return b.db.Set(depthKey(board), []byte{byte(depth)}, pebble.Sync)
@@ -518,7 +537,7 @@ func (b *Book) SetDepth(board *position.Board, depth int) (err error) {
 type Batch struct {
 	book  *Book
 	b     *pebble.Batch
-	board *position.Board
+	board game.Board
 	buf   []byte
 
 	// OnCommit, if not nil, is called after each commit (for tests that
@@ -527,12 +546,12 @@ type Batch struct {
 }
 
 // NewBatch starts a batch of entries of board.
-func (b *Book) NewBatch(board *position.Board) *Batch {
+func (b *Book) NewBatch(board game.Board) *Batch {
 	return &Batch{book: b, b: b.db.NewBatch(), board: board}
 }
 
 // Put adds the score of the position of canonical key k.
-func (w *Batch) Put(k uint64, score int) error {
+func (w *Batch) Put(k game.Key, score int) error {
 	w.buf = appendKey(w.buf[:0], w.board, k)
 	return w.b.Set(w.buf, []byte{byte(score + scoreOffset)}, nil)
 }
@@ -561,7 +580,7 @@ func (w *Batch) Close() { w.b.Close() }
 
 // Entries calls f with the canonical key and score of every position in
 // the book of board, in key order, until f returns false.
-func (b *Book) Entries(board *position.Board, f func(k uint64, score int) bool) (err error) {
+func (b *Book) Entries(board game.Board, f func(k game.Key, score int) bool) (err error) {
 	defer b.fatal.recover(&err)
 	lo := boardPrefix(board)
 	hi := []byte{lo[0], lo[1] + 1}
@@ -588,7 +607,7 @@ func (b *Book) Entries(board *position.Board, f func(k uint64, score int) bool) 
 
 // Compact rewrites the book of board into the database's last level, so
 // that it takes the least room and lookups read one table.
-func (b *Book) Compact(ctx context.Context, board *position.Board) (err error) {
+func (b *Book) Compact(ctx context.Context, board game.Board) (err error) {
 	defer b.fatal.recover(&err)
 	lo := boardPrefix(board)
 	if err := b.db.Compact(ctx, lo, []byte{lo[0], lo[1] + 1}, true); err != nil {

@@ -7,13 +7,13 @@ import (
 	"math/rand/v2"
 	"text/tabwriter"
 
-	"c4/position"
+	"c4/game"
 	"c4/solve"
 )
 
 // Mismatch is a book entry that a search disagrees with.
 type Mismatch struct {
-	Position     position.Position
+	Position     game.Position
 	Engine       string // the Checker's Name
 	Book, Search int    // for a weak engine, the signs
 }
@@ -26,8 +26,10 @@ func (m Mismatch) String() string {
 // of each position in Mode, the exact score or only its sign (1, 0, -1).
 type Checker struct {
 	Name   string // in Mismatch.Engine
-	Engine solve.Engine
-	Mode   solve.Mode
+	Engine interface {
+		Solve(ctx context.Context, p game.Position, mode solve.Mode) (solve.Result, error)
+	} // an *engines.Engine
+	Mode solve.Mode
 }
 
 // Sampled is what Verify checked of the positions of one number of stones.
@@ -41,16 +43,16 @@ type Sampled struct {
 // this book, and returns the entries where a checker disagrees, and what
 // was checked by number of stones. Two engines (exact negamax, DFPN's
 // signs) make a wrong entry and a wrong engine tell apart.
-func (b *Book) Verify(ctx context.Context, board *position.Board, n int, seed uint64, checkers ...Checker) ([]Mismatch, []Sampled, error) {
+func (b *Book) Verify(ctx context.Context, board game.Board, n int, seed uint64, checkers ...Checker) ([]Mismatch, []Sampled, error) {
 	type entry struct {
-		p     position.Position
+		p     game.Position
 		score int
 	}
 	rng := rand.New(rand.NewPCG(seed, 0xc4))
 	var samples [][]entry
 	var layers []Sampled
-	err := b.Entries(board, func(k uint64, score int) bool { // reservoir sampling by layer
-		p, err := board.FromKey(position.Bits(k))
+	err := b.Entries(board, func(k game.Key, score int) bool { // reservoir sampling by layer
+		p, err := game.FromKey(board, k)
 		if err != nil {
 			return true
 		}

@@ -12,10 +12,10 @@ import (
 	"c4/book"
 	"c4/book/gen"
 	"c4/book/store"
+	"c4/engines"
+	"c4/game"
 	"c4/internal/cli"
-	"c4/negamax"
 	"c4/pns"
-	"c4/position"
 	"c4/solve"
 )
 
@@ -86,15 +86,15 @@ func runBook(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 // readBook opens the database of --db to read and returns the board to
 // work on: --board if given (which the database must hold a book of), else
 // the one board it holds a book of.
-func readBook(fs *cli.FlagSet, db, board string) (*store.Book, *position.Board, error) {
+func readBook(fs *cli.FlagSet, db, board string) (*store.Book, game.Board, error) {
 	if err := needDB(fs, db); err != nil {
-		return nil, nil, err
+		return nil, game.Board{}, err
 	}
-	var want *position.Board
+	var want game.Board
 	if fs.Changed("board") {
-		b, err := position.ParseBoard(board)
+		b, err := game.ParseBoard(board)
 		if err != nil {
-			return nil, nil, fs.UsageError(fmt.Errorf("--board: %w", err))
+			return nil, game.Board{}, fs.UsageError(fmt.Errorf("--board: %w", err))
 		}
 		want = b
 	}
@@ -125,7 +125,7 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if !fs.Changed("depth") {
 		return fs.UsageError(errors.New("--depth N is required"))
 	}
-	b, err := sf.narrowBoard(fs)
+	b, err := sf.parseBoard(fs)
 	if err != nil {
 		return err
 	}
@@ -138,7 +138,7 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := needDB(fs, *db); err != nil {
 		return err
 	}
-	r, err := position.Parse(b, *root)
+	r, err := game.Parse(b, *root)
 	if err != nil {
 		return fs.UsageError(fmt.Errorf("--root: %w", err))
 	}
@@ -162,7 +162,7 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 }
 
 // shardGenerate is book generate --shard: one shard into --out.
-func shardGenerate(ctx context.Context, fs *cli.FlagSet, sf *searchFlags, b *position.Board, depth int, shard, out string, stdout io.Writer) error {
+func shardGenerate(ctx context.Context, fs *cli.FlagSet, sf *searchFlags, b game.Board, depth int, shard, out string, stdout io.Writer) error {
 	for _, f := range []string{"db", "root"} {
 		if fs.Changed(f) {
 			return fs.UsageError(fmt.Errorf("--%s: a shard needs no database and starts from the empty board", f))
@@ -281,8 +281,8 @@ func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer bk.Close()
-	boards := []*position.Board{b}
-	if b == nil {
+	boards := []game.Board{b}
+	if b == (game.Board{}) {
 		if boards, err = bk.Boards(); err != nil {
 			return err
 		}
@@ -329,7 +329,7 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	defer bk.Close()
 	start := time.Now()
-	exact, dfpn := negamax.New(opts), pns.New(pns.Options{TableMiB: sf.tableMiB, Threads: sf.threads})
+	exact, dfpn := engines.Negamax(opts, b), engines.DFPN(pns.Options{TableMiB: sf.tableMiB, Threads: sf.threads}, b)
 	bad, layers, err := bk.Verify(ctx, b, sample, *seed,
 		store.Checker{Name: "negamax", Engine: exact, Mode: solve.Strong},
 		store.Checker{Name: "dfpn", Engine: dfpn, Mode: solve.Weak})
@@ -387,11 +387,11 @@ func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := needDB(fs, *db); err != nil {
 		return err
 	}
-	h, err := book.ReadFile(*in, func(*position.Board, uint64, int) error { return nil })
+	h, err := book.ReadFile(*in, func(game.Board, game.Key, int) error { return nil })
 	if err != nil {
 		return fmt.Errorf("%s: %w", *in, err)
 	}
-	if want, err := position.ParseBoard(*board); fs.Changed("board") && want != h.Board {
+	if want, err := game.ParseBoard(*board); fs.Changed("board") && want != h.Board {
 		if err != nil {
 			return fs.UsageError(fmt.Errorf("--board: %w", err))
 		}

@@ -12,7 +12,6 @@ import (
 	"c4/internal/hugemem"
 	"c4/negamax"
 	"c4/pns"
-	"c4/position"
 	"c4/solve"
 )
 
@@ -61,19 +60,6 @@ func (f *searchFlags) parseBoard(fs *cli.FlagSet) (game.Board, error) {
 		return game.Board{}, fs.UsageError(fmt.Errorf("--board: %w", err))
 	}
 	return b, nil
-}
-
-// narrowBoard reads --board for a command that takes boards of up to 64
-// bits; a bad one, or a wider one, is a usage error.
-func (f *searchFlags) narrowBoard(fs *cli.FlagSet) (*position.Board, error) {
-	b, err := f.parseBoard(fs)
-	if err == nil && b.Wide() {
-		err = fs.UsageError(fmt.Errorf("--board %s: c4 %s takes boards of up to %d bits, (H+1)*W <= %d, for now", b, fs.Name(), position.MaxBits, position.MaxBits))
-	}
-	if err != nil {
-		return nil, err
-	}
-	return b.Narrow(), nil
 }
 
 // negamaxOptions are the options of a negamax solver of the flags, with
@@ -136,16 +122,9 @@ func (f *searchFlags) checkEngine(fs *cli.FlagSet) error {
 }
 
 // openBook opens the book --book names for board b (see store.OpenNamed),
-// and returns what closes it; books hold boards of up to 64 bits.
+// and returns what closes it.
 func (f *searchFlags) openBook(fs *cli.FlagSet, b game.Board) (negamax.Book, func(), error) {
-	nb := b.Narrow()
-	if nb == nil {
-		if fs.Changed("book") && f.book != "none" {
-			return nil, nil, fmt.Errorf("--book %s: books hold boards of up to %d bits, not %s", f.book, position.MaxBits, b)
-		}
-		return nil, func() {}, nil
-	}
-	bk, closeBook, err := store.OpenNamed(f.book, nb, fs.Changed("book"), store.Options{Log: fs.Output()})
+	bk, closeBook, err := store.OpenNamed(f.book, b, fs.Changed("book"), store.Options{Log: fs.Output()})
 	if bk == nil {
 		return nil, closeBook, err // a nil interface, not a nil Source in one
 	}

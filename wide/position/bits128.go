@@ -1,6 +1,7 @@
 package position
 
 import (
+	"cmp"
 	"fmt"
 	"math/big"
 	"math/bits"
@@ -80,6 +81,10 @@ func (a Bits) Rsh(n uint) Bits {
 
 // Less is a < b.
 func (a Bits) Less(b Bits) bool { return a.Hi < b.Hi || a.Hi == b.Hi && a.Lo < b.Lo }
+
+// Compare is -1, 0 or +1 as a is less than, equal to or more than b, for
+// sorting.
+func (a Bits) Compare(b Bits) int { return cmp.Or(cmp.Compare(a.Hi, b.Hi), cmp.Compare(a.Lo, b.Lo)) }
 
 // OnesCount is the number of cells in b.
 func (a Bits) OnesCount() int { return bits.OnesCount64(a.Lo) + bits.OnesCount64(a.Hi) }
