@@ -352,8 +352,12 @@ func TestSiteOffline(t *testing.T) {
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	defer srv.Close()
 	browsertest.Load(t, ctx, srv.URL+"/", browsertest.Ready)
-	browsertest.Wait(t, ctx, `navigator.serviceWorker.controller !== null || (navigator.serviceWorker.ready.then(() => location.reload()), false)`)
-	browsertest.Wait(t, ctx, browsertest.Ready)
+	// The service worker controls the pages loaded after it is ready: wait
+	// for it, then load the page again (by chromedp, not by the page, whose
+	// own reload would cut short the evaluation under way).
+	eval[bool](t, ctx, `(navigator.serviceWorker.ready.then(() => { window.swReady = true }), true)`)
+	browsertest.Wait(t, ctx, `window.swReady === true`)
+	browsertest.Load(t, ctx, srv.URL+"/", browsertest.Ready+` && navigator.serviceWorker.controller !== null`)
 	srv.Close()
 	browsertest.Load(t, ctx, srv.URL+"/index.html#44", browsertest.Ready+` && location.hash === "#44"`) // another document than the one open
 }
