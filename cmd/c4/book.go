@@ -33,6 +33,7 @@ consult. Commands:
   verify   --db DIR [--sample N]    re-solve N random entries a layer, negamax and dfpn; exit 1 on a difference
   export   --db DIR --out FILE [--depth N]   write the portable compressed file
   import   --in FILE --db DIR       read one (a damaged file changes nothing)
+  estimate --depth N [--board WxH]  what a book of N stones would cost, from a sample
 
 The commands that only read a book (lookup, stats, verify, export, and
 c4 solve --book) create nothing and need no write access to its folder.
@@ -72,7 +73,7 @@ once and sound, and writes nothing.`
 func runBook(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	sub := map[string]func(context.Context, []string, io.Writer, io.Writer) error{
 		"generate": bookGenerate, "merge": bookMerge, "lookup": bookLookup, "stats": bookStats,
-		"verify": bookVerify, "export": bookExport, "import": bookImport,
+		"verify": bookVerify, "export": bookExport, "import": bookImport, "estimate": bookEstimate,
 	}
 	if len(args) == 0 || sub[args[0]] == nil {
 		return cli.SubUsage("book", bookUsage, args, stdout, stderr)
