@@ -1,6 +1,6 @@
-// Package engines solves positions of every board with one Engine: it holds
-// an engine of each width (c4/negamax or c4/pns on 64 bits, their c4/wide
-// forms on 128) and gives each game.Position to the one of its width.
+// Package engines solves positions of every board with one Engine, which
+// gives each game.Position to an engine of its width: c4/negamax or c4/pns
+// on 64 bits, their c4/wide forms on 128.
 package engines
 
 import (
@@ -8,7 +8,6 @@ import (
 	"sync/atomic"
 
 	"c4/game"
-
 	"c4/negamax"
 	"c4/pns"
 	"c4/solve"
