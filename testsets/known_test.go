@@ -70,3 +70,15 @@ func TestBigSetsRead(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadFolder: a folder without the public sets gives its every .txt
+// set when none is named.
+func TestLoadFolder(t *testing.T) {
+	sets, bad, err := testsets.Load("testdata/big", nil, game.Board{})
+	if err != nil || len(bad) > 0 || len(sets) != 4 || sets[0].Board.String() != "10x6" {
+		t.Fatalf("%d sets, %v, %v", len(sets), bad, err)
+	}
+	if _, _, err := testsets.Load(t.TempDir(), nil, game.Board{}); err == nil {
+		t.Error("an empty folder loaded")
+	}
+}

@@ -11,17 +11,22 @@ import (
 
 // Load reads the sets names names (each a file name, or for a public set
 // its label: End-Easy for Test_L3_R1, as c4 bench's table names the rows;
-// none: the six public ones), from the folder dir, or c4's own embedded
-// sets if dir is "". Each set is of the board its header names, else of b;
-// with b not the zero Board, a set of another board is an error (see
-// Read). The bad
-// lines of every set are returned, the rest of each set read.
+// none: the six public ones, or in a folder without them its every .txt
+// file), from the folder dir, or c4's own embedded sets if dir is "". Each
+// set is of the board its header names, else of b; with b not the zero
+// Board, a set of another board is an error (see Read). The bad lines of
+// every set are returned, the rest of each set read.
 func Load(dir string, names []string, b game.Board) (sets []*Set, bad []error, err error) {
-	if len(names) == 0 {
-		names = PublicNames()
-	}
 	if dir == "" {
+		if len(names) == 0 {
+			names = PublicNames()
+		}
 		return loadEmbedded(names, b)
+	}
+	if len(names) == 0 {
+		if names, err = dirSets(dir); err != nil {
+			return nil, nil, err
+		}
 	}
 	for _, name := range names {
 		if public, ok := ByName(name); ok && !fileExists(filepath.Join(dir, name)) {
@@ -60,4 +65,21 @@ func loadEmbedded(names []string, b game.Board) ([]*Set, []error, error) {
 		sets = append(sets, all[i])
 	}
 	return sets, nil, nil
+}
+
+// dirSets names the sets of dir when none are named: the public ones if
+// dir holds the first, else every .txt file in it, in name order.
+func dirSets(dir string) ([]string, error) {
+	if fileExists(filepath.Join(dir, PublicNames()[0])) {
+		return PublicNames(), nil
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err == nil && len(files) == 0 {
+		err = fmt.Errorf("%s: no public set (%s) and no .txt set file in it", dir, PublicNames()[0])
+	}
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = filepath.Base(f)
+	}
+	return names, err
 }
