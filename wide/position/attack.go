@@ -85,13 +85,7 @@ func chooseAttack() {
 		attackHow = "forced by " + AttackPathEnv
 		return
 	}
-	b, _ := NewBoard(8, 8)
-	var ps []Position
-	for _, moves := range []string{"", "4453", "325288874681", "3252888746817718542611117667"} {
-		p, _ := Parse(b, moves)
-		ps = append(ps, p)
-	}
-	columns := b.CentreFirst()
+	ps, columns := attackWorkload()
 	var threats [MaxWidth]Bits
 	var counts [MaxWidth]uint8
 	best := [2]time.Duration{}
@@ -112,4 +106,16 @@ func chooseAttack() {
 	calls := float64(200 * len(ps))
 	attackVector.Store(best[1] < best[0])
 	attackHow = fmt.Sprintf("measured, a call: go %.1f ns, avx512 %.1f ns", float64(best[0])/calls, float64(best[1])/calls)
+}
+
+// attackWorkload is what chooseAttack times: positions of an 8x8 game, from
+// the empty board to 28 stones, and the board's columns.
+func attackWorkload() ([]Position, [MaxWidth]Bits) {
+	b, _ := NewBoard(8, 8)
+	var ps []Position
+	for _, moves := range []string{"", "4453", "325288874681", "3252888746817718542611117667"} {
+		p, _ := Parse(b, moves)
+		ps = append(ps, p)
+	}
+	return ps, b.CentreFirst()
 }

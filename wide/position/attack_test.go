@@ -1,5 +1,7 @@
 package position
 
+import "testing"
+
 // forEachAttackPath calls f with AttackThreats taking each path this
 // processor can take, in turn.
 func forEachAttackPath(f func(path string)) {
@@ -11,4 +13,22 @@ func forEachAttackPath(f func(path string)) {
 		attackVector.Store(true)
 		f("avx512")
 	}
+}
+
+// BenchmarkAttackThreats compares the paths of AttackThreats on this
+// processor, on the workload chooseAttack times: a call's time.
+func BenchmarkAttackThreats(b *testing.B) {
+	ps, columns := attackWorkload()
+	var threats [MaxWidth]Bits
+	var counts [MaxWidth]uint8
+	forEachAttackPath(func(path string) {
+		b.Run(path, func(b *testing.B) {
+			for b.Loop() {
+				for _, p := range ps {
+					p.AttackThreats(p.NonLosingMoves(), Bits{}, &columns, &threats, &counts)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/call")
+		})
+	})
 }
