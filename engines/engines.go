@@ -44,17 +44,24 @@ func Negamax(opts negamax.Options, b game.Board) *Engine {
 		return s
 	}
 	e.makeWide = func() wsolve.Engine {
-		wopts := wnegamax.Options{Threads: opts.Threads, TableMiB: opts.TableMiB, NearMiB: opts.NearMiB, SignFirst: opts.SignFirst}
-		if wb, ok := opts.Book.(interface{ WideBook() wnegamax.Book }); ok {
-			wopts.Book = wb.WideBook()
-		}
-		s := wnegamax.New(wopts)
+		s := wnegamax.New(wideOptions(opts))
 		f := s.Progress
 		e.progress.Store(&f)
 		return s
 	}
 	e.prepare(b)
 	return e
+}
+
+// wideOptions is opts for the search past 64 bits: the same but for the
+// book, which a book gives by a WideBook method (TestWideOptions checks
+// that every other field is copied).
+func wideOptions(opts negamax.Options) wnegamax.Options {
+	w := wnegamax.Options{Threads: opts.Threads, TableMiB: opts.TableMiB, NearMiB: opts.NearMiB, SignFirst: opts.SignFirst}
+	if wb, ok := opts.Book.(interface{ WideBook() wnegamax.Book }); ok {
+		w.Book = wb.WideBook()
+	}
+	return w
 }
 
 // DFPN returns an Engine of DFPN solvers with opts (weak mode only), for

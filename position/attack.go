@@ -5,11 +5,12 @@ package position
 import (
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"c4/internal/machine"
 )
 
 // attackPath is a way for AttackThreats to compute its moves' threats.
@@ -114,24 +115,17 @@ func chooseAttack() {
 	})
 }
 
-// measureAttack times each path of attackPaths on a fixed workload and
-// returns the quickest, with a line of the times. The paths take turns over
-// several rounds and each keeps its best round, so that a round disturbed
-// by another process does not decide; it takes about a millisecond.
+// measureAttack times each path of attackPaths on a fixed workload (the
+// best of seven rounds, about a millisecond in all) and returns the
+// quickest, with a line of the times.
 func measureAttack() (attackPath, string) {
 	const rounds, calls = 7, 200
 	w := newAttackWorkload()
-	best := make([]time.Duration, len(attackPaths))
-	for r := 0; r < rounds; r++ {
-		for i, a := range attackPaths {
-			start := time.Now()
-			w.run(a, calls)
-			if d := time.Since(start); r == 0 || d < best[i] {
-				best[i] = d
-			}
-		}
+	runs := make([]func(), len(attackPaths))
+	for i, a := range attackPaths {
+		runs[i] = func() { w.run(a, calls) }
 	}
-	quickest := slices.Index(best, slices.Min(best))
+	quickest, best := machine.Quickest(rounds, runs...)
 	parts := make([]string, len(attackPaths))
 	perCall := time.Duration(calls * len(w.positions))
 	for i, a := range attackPaths {

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestProcessor(t *testing.T) {
@@ -20,5 +21,13 @@ func TestProcessor(t *testing.T) {
 func TestL2Bytes(t *testing.T) {
 	if n := L2Bytes(); n < 0 || n > 1<<30 || n%1024 != 0 {
 		t.Errorf("L2Bytes() = %d: not a cache's size in bytes", n)
+	}
+}
+
+func TestQuickest(t *testing.T) {
+	calls := [2]int{}
+	i, best := Quickest(3, func() { calls[0]++; time.Sleep(2 * time.Millisecond) }, func() { calls[1]++ })
+	if i != 1 || len(best) != 2 || best[0] < 2*time.Millisecond || calls != [2]int{3, 3} {
+		t.Errorf("Quickest = %d, %v after %v calls; want 1, the sleeping run's best at least 2 ms, 3 calls each", i, best, calls)
 	}
 }

@@ -5,7 +5,8 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
-	"time"
+
+	"c4/internal/machine"
 )
 
 // AttackThreats is Attack for the move of each column, as in c4/position,
@@ -88,24 +89,20 @@ func chooseAttack() {
 	ps, columns := attackWorkload()
 	var threats [MaxWidth]Bits
 	var counts [MaxWidth]uint8
-	best := [2]time.Duration{}
-	for round := range 7 {
-		for i, path := range []func(Position, Bits, Bits, *[MaxWidth]Bits, *[MaxWidth]Bits, *[MaxWidth]uint8) uint64{
-			Position.attackThreatsGo, Position.attackThreats4} {
-			start := time.Now()
-			for range 200 {
+	const calls = 200
+	run := func(path func(Position, Bits, Bits, *[MaxWidth]Bits, *[MaxWidth]Bits, *[MaxWidth]uint8) uint64) func() {
+		return func() {
+			for range calls {
 				for _, p := range ps {
 					path(p, p.NonLosingMoves(), Bits{}, &columns, &threats, &counts)
 				}
 			}
-			if d := time.Since(start); round == 0 || d < best[i] {
-				best[i] = d
-			}
 		}
 	}
-	calls := float64(200 * len(ps))
-	attackVector.Store(best[1] < best[0])
-	attackHow = fmt.Sprintf("measured, a call: go %.1f ns, avx512 %.1f ns", float64(best[0])/calls, float64(best[1])/calls)
+	quickest, best := machine.Quickest(7, run(Position.attackThreatsGo), run(Position.attackThreats4))
+	perCall := float64(calls * len(ps))
+	attackVector.Store(quickest == 1)
+	attackHow = fmt.Sprintf("measured, a call: go %.1f ns, avx512 %.1f ns", float64(best[0])/perCall, float64(best[1])/perCall)
 }
 
 // attackWorkload is what chooseAttack times: positions of an 8x8 game, from
