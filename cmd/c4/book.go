@@ -241,7 +241,7 @@ func bookLookup(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := cli.NewFlagSet("book lookup", "book lookup --db DIR [--board WxH] POSITION...\n\nPrints \"<position> <score> moves: <score of each column>\" (-1000: full, ?: not in the book).", stdout, stderr)
 	fs.WithArgs = true
 	db := fs.String("db", "", "book database `DIR`")
-	board := fs.String("board", "7x6", "board size, `WxH` (default: the database's one board)")
+	board := fs.String("board", "", "board size, `WxH` (default: the database's one board)")
 	if done, err := fs.Parse(args); done {
 		return err
 	}
@@ -270,7 +270,7 @@ func bookLookup(ctx context.Context, args []string, stdout, stderr io.Writer) er
 func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("book stats", "book stats --db DIR [--board WxH]\n\nThe positions and results of the book of each board in the database (or of --board), by stones.", stdout, stderr)
 	db := fs.String("db", "", "book database `DIR`")
-	board := fs.String("board", "7x6", "board size, `WxH` (default: every board in the database)")
+	board := fs.String("board", "", "board size, `WxH` (default: every board in the database)")
 	if done, err := fs.Parse(args); done {
 		return err
 	}
@@ -351,7 +351,7 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("book export", "book export --db DIR --out FILE [--depth N] [--board WxH]\n\nWrites the book (of up to --depth stones, for a smaller book of a deeper one) to\nFILE, replacing a regular file of that name once complete, never anything else.", stdout, stderr)
 	db := fs.String("db", "", "book database `DIR`")
-	board := fs.String("board", "7x6", "board size, `WxH` (default: the database's one board)")
+	board := fs.String("board", "", "board size, `WxH` (default: the database's one board)")
 	out := fs.String("out", "", "the portable `FILE` to write")
 	var depth int
 	fs.IntVar(&depth, "depth", 128, 0, 128, "only positions of up to `N` stones (default: all)")
@@ -377,7 +377,7 @@ func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("book import", "book import --in FILE --db DIR [--board WxH]\n\nA damaged file changes nothing; a database the command made is removed again.", stdout, stderr)
 	db := fs.String("db", "", "book database `DIR`")
-	board := fs.String("board", "7x6", "board size, `WxH`: the file's must be this (default: the file's)")
+	board := fs.String("board", "", "board size, `WxH`: the file's must be this (default: the file's)")
 	in := fs.String("in", "", "the portable `FILE` to read")
 	if done, err := fs.Parse(args); done {
 		return err
