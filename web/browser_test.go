@@ -12,7 +12,6 @@ import (
 	"sync"
 	"testing"
 
-	"c4/book/builtin"
 	"c4/internal/browsertest"
 	"c4/negamax"
 	"c4/position"
@@ -165,7 +164,7 @@ func TestSiteScores(t *testing.T) {
 		positions = append(positions, c.Moves)
 	}
 	for _, c := range publictest.Set(t, "Test_L1_R2").Cases {
-		if len(c.Moves) > builtin.Stones && len(positions) < 25 {
+		if len(c.Moves) > DefaultBookStones && len(positions) < 25 {
 			positions = append(positions, c.Moves)
 		}
 	}
