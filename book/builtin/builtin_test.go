@@ -13,22 +13,38 @@ import (
 	"c4/solve"
 )
 
+// layerSizes are the numbers of 7x6 positions, mirror images once, of 0, 1,
+// 2 ... stones, as book.Enumerate counts them (TestLayerSizes checks the
+// first ten), so that TestBook need not enumerate millions of positions.
+var layerSizes = []int{1, 4, 25, 121, 568, 2144, 8231, 27109, 91295, 269531, 809464, 2148087, 5832236, 14105207}
+
+func TestLayerSizes(t *testing.T) {
+	for n, layer := range book.Enumerate(game.New(game.Standard), 9) {
+		if len(layer) != layerSizes[n] {
+			t.Errorf("%d stones: %d positions, layerSizes says %d", n, len(layer), layerSizes[n])
+		}
+	}
+}
+
 // TestBook checks the built-in book: every position of up to its depth
-// (Stones) and nothing else, the empty board and its moves, and a
-// sample of its deepest positions against the search.
+// (Stones) and nothing else, by count, the empty board and its moves, and
+// positions of its deepest layer, reached by random games, against the
+// search.
 func TestBook(t *testing.T) {
 	bk, err := Book()
 	if err != nil {
 		t.Fatal(err)
 	}
 	depth := bk.Depth(position.Standard)
-	layers := book.Enumerate(game.New(game.Standard), depth)
-	n := 0
-	for _, layer := range layers {
-		n += len(layer)
+	if depth != Stones || Stones >= len(layerSizes) {
+		t.Fatalf("depth %d; want Stones (%d), of at most %d", depth, Stones, len(layerSizes)-1)
 	}
-	if depth != Stones || bk.Len() != n {
-		t.Fatalf("depth %d, %d positions; want Stones (%d), and the %d positions of up to that depth", depth, bk.Len(), Stones, n)
+	n := 0
+	for _, size := range layerSizes[:depth+1] {
+		n += size
+	}
+	if bk.Len() != n {
+		t.Fatalf("%d positions; want the %d of up to %d stones", bk.Len(), n, depth)
 	}
 	s := negamax.New(negamax.Options{TableMiB: 64, Book: bk})
 	scores, st, err := s.Analyze(context.Background(), position.New(position.Standard), solve.Strong)
@@ -46,10 +62,7 @@ func TestBook(t *testing.T) {
 		samples = 5
 	}
 	for range samples {
-		p, err := position.Standard.FromKey(position.Bits(layers[depth][rng.IntN(len(layers[depth]))].Lo))
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := randomGame(rng, depth)
 		want, ok := bk.Score(p)
 		r, err := plain.Solve(context.Background(), p, solve.Strong)
 		if err != nil {
@@ -58,5 +71,40 @@ func TestBook(t *testing.T) {
 		if !ok || r.Score != want {
 			t.Errorf("%s: book %d (%v), search %d", p.Draw(), want, ok, r.Score)
 		}
+		if cs := quietMoves(p); len(cs) > 0 {
+			p.PlayColumn(cs[0])
+			if _, ok := bk.Score(p); ok {
+				t.Errorf("%s: in the book, past its depth", p.Draw())
+			}
+		}
 	}
+}
+
+// randomGame returns a position of n stones reached by random moves, none
+// of which makes four.
+func randomGame(rng *rand.Rand, n int) position.Position {
+	for {
+		p := position.New(position.Standard)
+		for p.Moves() < n {
+			cs := quietMoves(p)
+			if len(cs) == 0 {
+				break
+			}
+			p.PlayColumn(cs[rng.IntN(len(cs))])
+		}
+		if p.Moves() == n {
+			return p
+		}
+	}
+}
+
+// quietMoves returns the columns p can play without making four.
+func quietMoves(p position.Position) []int {
+	var cs []int
+	for c := range p.Board().Width() {
+		if p.CanPlay(c) && !p.IsWinningMove(c) {
+			cs = append(cs, c)
+		}
+	}
+	return cs
 }
