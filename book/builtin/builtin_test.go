@@ -62,7 +62,11 @@ func TestBook(t *testing.T) {
 		samples = 5
 	}
 	for range samples {
-		p := randomGame(rng, depth)
+		g, ok := game.RandomPosition(game.Standard, depth, rng)
+		if !ok {
+			t.Fatalf("no random game reached %d stones", depth)
+		}
+		p, _ := g.Narrow()
 		want, ok := bk.Score(p)
 		r, err := plain.Solve(context.Background(), p, solve.Strong)
 		if err != nil {
@@ -71,40 +75,14 @@ func TestBook(t *testing.T) {
 		if !ok || r.Score != want {
 			t.Errorf("%s: book %d (%v), search %d", p.Draw(), want, ok, r.Score)
 		}
-		if cs := quietMoves(p); len(cs) > 0 {
-			p.PlayColumn(cs[0])
-			if _, ok := bk.Score(p); ok {
-				t.Errorf("%s: in the book, past its depth", p.Draw())
-			}
-		}
-	}
-}
-
-// randomGame returns a position of n stones reached by random moves, none
-// of which makes four.
-func randomGame(rng *rand.Rand, n int) position.Position {
-	for {
-		p := position.New(position.Standard)
-		for p.Moves() < n {
-			cs := quietMoves(p)
-			if len(cs) == 0 {
+		for c := range p.Board().Width() {
+			if p.CanPlay(c) && !p.IsWinningMove(c) {
+				p.PlayColumn(c)
+				if _, ok := bk.Score(p); ok {
+					t.Errorf("%s: in the book, past its depth", p.Draw())
+				}
 				break
 			}
-			p.PlayColumn(cs[rng.IntN(len(cs))])
-		}
-		if p.Moves() == n {
-			return p
 		}
 	}
-}
-
-// quietMoves returns the columns p can play without making four.
-func quietMoves(p position.Position) []int {
-	var cs []int
-	for c := range p.Board().Width() {
-		if p.CanPlay(c) && !p.IsWinningMove(c) {
-			cs = append(cs, c)
-		}
-	}
-	return cs
 }

@@ -65,7 +65,7 @@ func (e Estimate) Run(ctx context.Context) (Cost, error) {
 	rng := rand.New(rand.NewPCG(e.Seed, 0xe5))
 	var total time.Duration
 	for range cmp.Or(e.Sample, 8) {
-		p, ok := randomPosition(e.Board, e.Depth, rng)
+		p, ok := game.RandomPosition(e.Board, e.Depth, rng)
 		if !ok {
 			return c, errors.New("no random game lasted that long")
 		}
@@ -115,28 +115,6 @@ func (e Estimate) count() (float64, int) {
 		positions *= last / prev
 	}
 	return positions, d
-}
-
-// randomPosition plays a game of uniformly random moves on b to stones
-// stones, and false if every try ended before.
-func randomPosition(b game.Board, stones int, rng *rand.Rand) (game.Position, bool) {
-	for range 1000 {
-		p := game.New(b)
-		for p.Moves() < stones {
-			c := rng.IntN(b.Width())
-			if !p.CanPlay(c) {
-				continue
-			}
-			if p.IsWinningMove(c) {
-				break
-			}
-			p.PlayColumn(c)
-		}
-		if p.Moves() == stones {
-			return p, true
-		}
-	}
-	return game.Position{}, false
 }
 
 // WriteCost writes c as a line per figure, with the wall time on pods of
