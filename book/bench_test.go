@@ -15,31 +15,36 @@ import (
 )
 
 // BenchmarkLoad reads a portable file of a complete 7x6 book into memory
-// as the built-in book is read, and reports the time and heap of a read,
-// the time of a lookup and the file's bytes a position. The file is
+// as the built-in book is read, and reports the time of a read, the heap it
+// leaves and all it allocated on the way, the time of a lookup and the file's bytes a position. The file is
 // $C4_BENCH_FILE (relative to this folder: builtin/7x6.c4b is the
 // built-in book), or else one made first of every position of up to
-// $C4_BENCH_DEPTH stones (default 10; 12, the size of a complete book of
-// 12 stones, 9.2 million positions, takes a minute to make) with made-up
+// $C4_BENCH_DEPTH stones (default 10; 13, the size of the built-in book,
+// 23.3 million positions, takes minutes to make) with made-up
 // scores:
 //
-//	C4_BENCH_DEPTH=12 go test ./book -run XXX -bench Load -benchtime 3x
+//	C4_BENCH_DEPTH=13 go test ./book -run XXX -bench Load -benchtime 3x
 //	C4_BENCH_FILE=builtin/7x6.c4b go test ./book -run XXX -bench Load -benchtime 3x
 func BenchmarkLoad(b *testing.B) {
 	file, keys := loadBenchFile(b)
 	var m *Frozen
 	for b.Loop() {
-		var err error
-		m = nil // not counted in the heap before the read
+		b.StopTimer() // the collections that measure the heap are not the read's
+		m = nil
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
+		b.StartTimer()
+		var err error
 		if m, err = Load(bytes.NewReader(file)); err != nil {
 			b.Fatal(err)
 		}
+		b.StopTimer()
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "heap-MiB")
+		b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/(1<<20), "alloc-MiB")
+		b.StartTimer()
 	}
 	if m.Len() != len(keys) {
 		b.Fatalf("%d positions in the file, want the %d of up to its depth", m.Len(), len(keys))

@@ -47,7 +47,8 @@ func encodeLayers(t testing.TB, b game.Board, depth int, s Shard) []byte {
 }
 
 // FuzzDecode feeds arbitrary bytes to the portable file's reader: it must
-// fail cleanly, never panic, and accept only entries of real positions.
+// fail cleanly, never panic, and accept only entries of real positions;
+// and to Load, which must find each of them with its score.
 func FuzzDecode(f *testing.F) {
 	b := mustBoard(f, 4, 4)
 	f.Add(encodeLayers(f, b, 5, Shard{}))
@@ -59,12 +60,24 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte("C4BOOK\x02"))
 	f.Add([]byte("C4BOOK\x03"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		Decode(bytes.NewReader(data), func(board game.Board, k game.Key, score int) error {
-			if p, err := game.FromKey(board, k); err != nil || p.IsOver() {
+		loaded, lerr := Load(bytes.NewReader(data))
+		n := 0
+		_, err := Decode(bytes.NewReader(data), func(board game.Board, k game.Key, score int) error {
+			p, err := game.FromKey(board, k)
+			if err != nil || p.IsOver() {
 				t.Fatalf("entry %#x accepted: %v", k, err)
+			}
+			n++
+			if np, narrow := p.Narrow(); lerr == nil && narrow && np.Moves() <= loaded.Depth(np.Board()) {
+				if got, ok := loaded.Score(np); !ok || got != score {
+					t.Fatalf("entry %#x: Load has %d, %v, want %d", k, got, ok, score)
+				}
 			}
 			return nil
 		})
+		if err == nil && lerr == nil && loaded.Len() != n {
+			t.Fatalf("Load holds %d entries, the file %d", loaded.Len(), n)
+		}
 	})
 }
 
@@ -87,27 +100,38 @@ func TestShardSplit(t *testing.T) {
 	}
 }
 
-// TestLoad reads a whole book's file into memory and finds every entry;
-// a shard's file is refused, and so is a damaged one.
+// TestLoad reads a whole book's file into memory and finds every entry
+// with its score, on a book that fits one page of Frozen's and on one of
+// several; a shard's file is refused, and so is a damaged one.
 func TestLoad(t *testing.T) {
-	b := mustBoard(t, 4, 4)
-	file := encodeLayers(t, b, 6, Shard{})
-	f, err := Load(bytes.NewReader(file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, layer := range Enumerate(game.New(b), 6) {
-		for _, k := range layer {
+	for _, tc := range []struct{ w, h, depth int }{{4, 4, 6}, {7, 6, 8}} {
+		b := mustBoard(t, tc.w, tc.h)
+		file := encodeLayers(t, b, tc.depth, Shard{})
+		f, err := Load(bytes.NewReader(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		if _, err := Decode(bytes.NewReader(file), func(_ game.Board, k game.Key, score int) error {
 			p, _ := b.Narrow().FromKey(position.Bits(k.Lo))
-			if _, ok := f.Score(p); !ok {
-				t.Fatalf("key %#x not found", k)
+			if got, ok := f.Score(p); !ok || got != score {
+				t.Fatalf("%s: key %#x: %d, %v, want %d", b, k, got, ok, score)
 			}
 			n++
+			return nil
+		}); err != nil {
+			t.Fatal(err)
 		}
+		if f.Len() != n || f.Depth(b.Narrow()) != tc.depth {
+			t.Fatalf("%s: Len %d, Depth %d: want %d, %d", b, f.Len(), f.Depth(b.Narrow()), n, tc.depth)
+		}
+		t.Logf("%s up to %d stones: %d positions, %d pages of differences, %d of scores", b, tc.depth, n, len(f.packed), len(f.scores))
 	}
-	if f.Len() != n || f.Depth(b.Narrow()) != 6 || f.Depth(position.Standard) != -1 {
-		t.Fatalf("Len %d, Depth %d and %d: want %d, 6, -1", f.Len(), f.Depth(b.Narrow()), f.Depth(position.Standard), n)
+	b := mustBoard(t, 4, 4)
+	file := encodeLayers(t, b, 6, Shard{})
+	f, _ := Load(bytes.NewReader(file))
+	if f.Depth(position.Standard) != -1 {
+		t.Errorf("Depth on 7x6 %d, want -1", f.Depth(position.Standard))
 	}
 	deeper, _ := position.Parse(b.Narrow(), "1234123")
 	if _, ok := f.Score(deeper); ok {
@@ -176,6 +200,28 @@ func TestWideFile(t *testing.T) {
 				t.Error("a wide book loaded into memory")
 			}
 		})
+	}
+}
+
+// TestCRCReaderUvarint: numbers of every length read back the same whether
+// the buffer holds all of one or not, and one too long is refused.
+func TestCRCReaderUvarint(t *testing.T) {
+	var buf []byte
+	var want []uint64
+	for i := range 200 {
+		v := uint64(1)<<(i%64) + uint64(i)
+		want = append(want, v)
+		buf = binary.AppendUvarint(buf, v)
+	}
+	r := &crcReader{src: bytes.NewReader(buf), buf: make([]byte, 16)}
+	for i, v := range want {
+		if got, err := r.uvarint(); err != nil || got != v {
+			t.Fatalf("number %d: %d, %v, want %d", i, got, err, v)
+		}
+	}
+	r = &crcReader{src: bytes.NewReader(bytes.Repeat([]byte{0xff}, 11)), buf: make([]byte, 64)}
+	if _, err := r.uvarint(); err == nil {
+		t.Error("a number of 77 bits read")
 	}
 }
 

@@ -27,13 +27,24 @@ type Frozen struct {
 	width, height int
 	depth         int
 	n             int
-	first         []uint64 // each block's first key
-	offset        []uint32 // where each block's differences start in packed, in bits
-	size          []uint8  // the bits of each block's differences
-	packed        []uint64 // the differences, little-endian bit order, one word spare at the end
-	scores        []int8   // scores[i] is the score of the i-th key
-	used          int      // bits of packed used, while Load packs
+	first         []uint64   // each block's first key
+	offset        []uint32   // where each block's differences start in packed, in bits
+	size          []uint8    // the bits of each block's differences
+	packed        [][]uint64 // the differences, little-endian bit order, in pages of pageWords
+	scores        [][]int8   // the score of the i-th key is scores[i/pageScores][i%pageScores]
+	used          int        // bits of packed used, while Load packs
 }
+
+// The differences and the scores are kept in pages of fixed size, so that
+// Load, which learns the count only at the file's end, allocates each byte
+// once: slices grown by append would allocate 5 times the book's memory in
+// all (390 MB for 13 stones on 7x6), which costs time and raises a
+// process's peak. A block's differences never span two pages, and each
+// page keeps a spare word that a read of its last bits may touch.
+const (
+	pageWords  = 1 << 13 // 64 KiB, at most 33 words of it unused
+	pageScores = 1 << 15 // 32 KiB: a whole number of blocks
+)
 
 // frozenBlock is how many keys a block of Frozen holds. Of 16 to 256, 32
 // took the fewest bits a key on the book of 11 stones (16.6, blocks'
@@ -45,18 +56,31 @@ const frozenBlock = 32
 // checksum, its keys' order and its scores; not that each key is a
 // position, which store.ImportFile checks: a key that is no position is
 // never looked up here, and the check would take a third of the time.
+// One goroutine decodes while another packs, as each takes about half of
+// the time.
 func Load(r io.Reader) (*Frozen, error) {
 	f := &Frozen{}
-	var block []uint64
+	full, free := make(chan *loadBatch, 2), make(chan *loadBatch, 3)
+	for range cap(free) {
+		free <- &loadBatch{}
+	}
+	packed := make(chan error, 1)
+	go func() { packed <- f.pack(full, free) }()
+	b := <-free
 	h, err := decode(r, false, func(_ game.Board, k game.Key, score int) error {
-		block = append(block, k.Lo)
-		f.scores = append(f.scores, int8(score))
-		if len(block) == frozenBlock {
-			f.addBlock(block)
-			block = block[:0]
+		b.keys, b.scores = append(b.keys, k.Lo), append(b.scores, int8(score))
+		if len(b.keys) == loadBatchKeys {
+			full <- b
+			b = <-free
+			b.keys, b.scores = b.keys[:0], b.scores[:0]
 		}
 		return nil
 	})
+	full <- b
+	close(full)
+	if perr := <-packed; err == nil {
+		err = perr
+	}
 	if err == nil && h.Count > 0 {
 		err = fmt.Errorf("it holds %s, not a whole book", h.Shard())
 	}
@@ -66,24 +90,58 @@ func Load(r io.Reader) (*Frozen, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading a book: %w", err)
 	}
-	if len(block) > 0 {
-		f.addBlock(block)
-	}
-	if uint64(len(f.packed))*64 >= 1<<32 {
-		return nil, fmt.Errorf("reading a book: %d positions are more than a book in memory holds", len(f.scores))
-	}
-	f.width, f.height, f.depth, f.n = h.Board.Width(), h.Board.Height(), h.Depth, len(f.scores)
-	f.packed = append(f.packed, 0) // the spare word that a read of the last bits may touch
+	f.width, f.height, f.depth = h.Board.Width(), h.Board.Height(), h.Depth
 	f.first, f.offset, f.size = slices.Clip(f.first), slices.Clip(f.offset), slices.Clip(f.size)
-	f.packed, f.scores = slices.Clip(f.packed), slices.Clip(f.scores)
 	return f, nil
 }
 
-// addBlock packs a block of increasing keys.
-func (f *Frozen) addBlock(keys []uint64) {
+// loadBatch is a run of a file's keys and their scores, on their way from
+// Load's decoder to its packer.
+type loadBatch struct {
+	keys   []uint64
+	scores []int8
+}
+
+// loadBatchKeys is a loadBatch's length: whole blocks, and few enough that
+// the batches in flight take little memory.
+const loadBatchKeys = 128 * frozenBlock
+
+// pack adds the batches of full, in order, and hands each back to free.
+// After an error it goes on taking them, so that the decoder never waits
+// for ever, and returns the error at the end.
+func (f *Frozen) pack(full <-chan *loadBatch, free chan<- *loadBatch) error {
+	var err error
+	for b := range full {
+		for i := 0; i < len(b.keys) && err == nil; i += frozenBlock {
+			err = f.addBlock(b.keys[i:min(i+frozenBlock, len(b.keys))])
+		}
+		for s := b.scores; len(s) > 0 && err == nil; {
+			if f.n%pageScores == 0 {
+				f.scores = append(f.scores, make([]int8, pageScores))
+			}
+			n := copy(f.scores[f.n/pageScores][f.n%pageScores:], s)
+			f.n, s = f.n+n, s[n:]
+		}
+		free <- b
+	}
+	return err
+}
+
+// addBlock packs a block of increasing keys, starting a page if the
+// block's differences do not fit in what is left of the last one with its
+// spare word. It fails past the bits an offset can address.
+func (f *Frozen) addBlock(keys []uint64) error {
 	size := 0
 	for i := 1; i < len(keys); i++ {
 		size = max(size, bits.Len64(keys[i]-keys[i-1]))
+	}
+	need := (len(keys) - 1) * size
+	if len(f.packed) == 0 || f.used%(pageWords*64)+need > (pageWords-1)*64 {
+		f.used = len(f.packed) * pageWords * 64
+		f.packed = append(f.packed, make([]uint64, pageWords))
+	}
+	if f.used+need >= 1<<32 {
+		return fmt.Errorf("%d positions are more than a book in memory holds", f.n)
 	}
 	at := f.used
 	f.first = append(f.first, keys[0])
@@ -94,6 +152,7 @@ func (f *Frozen) addBlock(keys []uint64) {
 		at += size
 	}
 	f.used = at
+	return nil
 }
 
 // Depth is the book's depth on board b, -1 if it is a book of another board.
@@ -113,7 +172,7 @@ func (f *Frozen) Score(p position.Position) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	return int(f.scores[i]), true
+	return int(f.scores[i/pageScores][i%pageScores]), true
 }
 
 // find returns the index of key k, and whether the book has it.
@@ -150,28 +209,25 @@ func (f *Frozen) Len() int { return f.n }
 
 // Bytes is the memory the book takes.
 func (f *Frozen) Bytes() int {
-	return 8*len(f.first) + 4*len(f.offset) + len(f.size) + 8*len(f.packed) + len(f.scores)
+	return 8*len(f.first) + 4*len(f.offset) + len(f.size) + 8*pageWords*len(f.packed) + pageScores*len(f.scores)
 }
 
 // put writes the low bits of v, which has no higher ones, at bit at of
-// packed, growing it.
+// packed, within one page.
 func (f *Frozen) put(at int, v uint64) {
-	for len(f.packed) <= (at+64)/64 {
-		f.packed = append(f.packed, 0)
-	}
-	w, o := at/64, uint(at%64)
-	f.packed[w] |= v << o
+	page, w, o := f.packed[at/(pageWords*64)], at/64%pageWords, uint(at%64)
+	page[w] |= v << o
 	if o > 0 {
-		f.packed[w+1] |= v >> (64 - o)
+		page[w+1] |= v >> (64 - o)
 	}
 }
 
-// get reads size bits at bit at of packed.
+// get reads size bits at bit at of packed, within one page.
 func (f *Frozen) get(at, size uint) uint64 {
-	w, o := at/64, at%64
-	v := f.packed[w] >> o
+	page, w, o := f.packed[at/(pageWords*64)], at/64%pageWords, at%64
+	v := page[w] >> o
 	if o > 0 {
-		v |= f.packed[w+1] << (64 - o)
+		v |= page[w+1] << (64 - o)
 	}
 	return v & (1<<size - 1)
 }

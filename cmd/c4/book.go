@@ -150,7 +150,7 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := fits(g.Check(), g.Bytes()); err != nil {
 		return err
 	}
-	bk, err := store.Open(*db, store.Options{Log: stderr})
+	bk, err := store.Open(*db, store.Options{CacheMiB: store.BuildCacheMiB, Log: stderr})
 	if err != nil {
 		return err
 	}
@@ -224,7 +224,7 @@ func bookMerge(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		return err
 	}
-	bk, err := store.Open(*db, store.Options{Log: stderr})
+	bk, err := store.Open(*db, store.Options{CacheMiB: store.BuildCacheMiB, Log: stderr})
 	if err != nil {
 		return err
 	}
