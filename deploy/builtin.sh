@@ -6,7 +6,7 @@
 # book/builtin/7x6.c4b (then see docs/book.md, "The built-in book").
 #
 #   deploy/builtin.sh C4 SHARDDIR OUT [verify flags...]
-#   deploy/builtin.sh ./c4 book/shards/7x6-d12 book/builtin/7x6.c4b --threads 2 --tt-mib 1024
+#   deploy/builtin.sh ./c4 book/shards/7x6-d13 book/builtin/7x6.c4b --threads 2 --tt-mib 1024
 set -euo pipefail
 c4=$1 shards=$2 out=$3
 shift 3

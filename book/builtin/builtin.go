@@ -1,14 +1,14 @@
 // Package builtin is the opening book shipped inside c4: the exact score of
-// every 7x6 position of up to 12 stones (9,188,816 positions, mirror images
-// once), 4.8 MB in the portable format, read into memory (a book.Frozen)
+// every 7x6 position of up to 13 stones (23,294,023 positions, mirror images
+// once), 11.6 MB in the portable format, read into memory (a book.Frozen)
 // the first time it is asked for. With it, the empty board and every
-// opening of up to 12 stones are answered at once, and so is the score of
-// every move of those of up to 11.
+// opening of up to 13 stones are answered at once, and so is the score of
+// every move of those of up to 12.
 //
 // The file was made by c4 itself, from 64 shards of the deepest layer:
 //
-//	deploy/shards.sh c4 7x6 12 64 book/shards/7x6-d12 --threads 2 --tt-mib 512
-//	deploy/builtin.sh c4 book/shards/7x6-d12 book/builtin/7x6.c4b --threads 2 --tt-mib 1024
+//	deploy/shards.sh c4 7x6 13 64 book/shards/7x6-d13 --threads 2 --tt-mib 512
+//	deploy/builtin.sh c4 book/shards/7x6-d13 book/builtin/7x6.c4b --threads 2 --tt-mib 1024
 //
 // A deeper book replaces the file, made the same way (see docs/book.md,
 // "The built-in book"), and Stones then gives its depth.
@@ -26,7 +26,7 @@ import (
 // Stones is the built-in book's depth: it holds every 7x6 position of up
 // to Stones stones. The commands' help quotes it, and TestBook checks it
 // against the file, so a new file cannot leave the help wrong.
-const Stones = 12
+const Stones = 13
 
 //go:embed 7x6.c4b
 var file []byte
