@@ -15,13 +15,13 @@ import (
 )
 
 // BenchmarkLoad reads a portable file of a complete 7x6 book into memory
-// as the built-in book is read, and reports the time of a read, the heap it
-// leaves and all it allocated on the way, the time of a lookup and the file's bytes a position. The file is
-// $C4_BENCH_FILE (relative to this folder: builtin/7x6.c4b is the
-// built-in book), or else one made first of every position of up to
-// $C4_BENCH_DEPTH stones (default 10; 13, the size of the built-in book,
-// 23.3 million positions, takes minutes to make) with made-up
-// scores:
+// as the built-in book is read, and reports the time of a read, the heap
+// it leaves and all it allocated on the way, the time of a lookup and the
+// file's bytes a position. The file is $C4_BENCH_FILE (relative to this
+// folder: builtin/7x6.c4b is the built-in book), or else one made first of
+// every position of up to $C4_BENCH_DEPTH stones (default 10; 13, the
+// size of the built-in book, 23.3 million positions, takes minutes to
+// make) with made-up scores:
 //
 //	C4_BENCH_DEPTH=13 go test ./book -run XXX -bench Load -benchtime 3x
 //	C4_BENCH_FILE=builtin/7x6.c4b go test ./book -run XXX -bench Load -benchtime 3x
