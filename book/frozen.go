@@ -43,6 +43,7 @@ type Frozen struct {
 // page keeps a spare word that a read of its last bits may touch.
 const (
 	pageWords  = 1 << 13 // 64 KiB, at most 33 words of it unused
+	pageBits   = pageWords * 64
 	pageScores = 1 << 15 // 32 KiB: a whole number of blocks
 )
 
@@ -136,8 +137,8 @@ func (f *Frozen) addBlock(keys []uint64) error {
 		size = max(size, bits.Len64(keys[i]-keys[i-1]))
 	}
 	need := (len(keys) - 1) * size
-	if len(f.packed) == 0 || f.used%(pageWords*64)+need > (pageWords-1)*64 {
-		f.used = len(f.packed) * pageWords * 64
+	if len(f.packed) == 0 || f.used%pageBits+need > pageBits-64 {
+		f.used = len(f.packed) * pageBits
 		f.packed = append(f.packed, make([]uint64, pageWords))
 	}
 	if f.used+need >= 1<<32 {
@@ -215,7 +216,7 @@ func (f *Frozen) Bytes() int {
 // put writes the low bits of v, which has no higher ones, at bit at of
 // packed, within one page.
 func (f *Frozen) put(at int, v uint64) {
-	page, w, o := f.packed[at/(pageWords*64)], at/64%pageWords, uint(at%64)
+	page, w, o := f.packed[at/pageBits], at%pageBits/64, uint(at%64)
 	page[w] |= v << o
 	if o > 0 {
 		page[w+1] |= v >> (64 - o)
@@ -224,7 +225,7 @@ func (f *Frozen) put(at int, v uint64) {
 
 // get reads size bits at bit at of packed, within one page.
 func (f *Frozen) get(at, size uint) uint64 {
-	page, w, o := f.packed[at/(pageWords*64)], at/64%pageWords, at%64
+	page, w, o := f.packed[at/pageBits], at%pageBits/64, at%64
 	v := page[w] >> o
 	if o > 0 {
 		v |= page[w+1] << (64 - o)
