@@ -123,12 +123,20 @@ var foldMul = Bits{Lo: 0x9E3779B97F4A7C15, Hi: 0xD6E8FEB86659FD93}
 
 // KeyHash is key k of a position of b as a 64-bit number for a table: k
 // itself on a board of up to 64 bits, where it identifies the position
-// exactly; past them the high word of k * foldMul, which two positions share
-// with a chance of one in 2^64, and which the tables treat as a key of its
-// own.
+// exactly; past them k folded to 64 bits, which the tables treat as a key
+// of its own and of which negamax's keep the low 56.
+//
+// The fold is the high word h of k * foldMul, with its high half xored
+// into its low half. Bit i of h depends on the key's bits 0 to 64+i only,
+// so h's low 56 bits alone never see key bits 120 to 127; the xor brings
+// every key bit into the low 32, and two keys that differ in any one bit
+// fold to values that differ in their low 56 bits. h ^ h>>32 is a
+// bijection of h, so the 64 bits keep h's one chance in 2^64 that two
+// positions share it.
 func (b *Board) KeyHash(k Bits) uint64 {
 	if b.w*int(b.h1) <= 64 {
 		return k.Lo
 	}
-	return k.Mul(foldMul).Hi
+	h := k.Mul(foldMul).Hi
+	return h ^ h>>32
 }
