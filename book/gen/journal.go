@@ -9,8 +9,10 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+	"syscall"
 
 	"c4/book"
+	"c4/internal/atomicfile"
 )
 
 // scoreOffset makes a score a positive byte, as in the book's files.
@@ -61,9 +63,14 @@ func openJournal(path string, s book.Shard, total int) (*journal, []int8, error)
 	} else if err == nil {
 		_, err = f.Seek(end, io.SeekStart)
 	}
+	if errors.Is(err, syscall.ENOSPC) {
+		err = atomicfile.WriteError(path, err)
+	} else if err != nil {
+		err = fmt.Errorf("journal %s: %w", path, err)
+	}
 	if err != nil {
 		f.Close()
-		return nil, nil, fmt.Errorf("journal %s: %w", path, err)
+		return nil, nil, err
 	}
 	return &journal{f: f}, scores, nil
 }
@@ -122,10 +129,10 @@ func (j *journal) append(scores []int8) error {
 	}
 	rec = binary.LittleEndian.AppendUint32(rec, crc32.Checksum(rec, castagnoli))
 	if _, err := j.f.Write(rec); err != nil {
-		return fmt.Errorf("journal: %w", err)
+		return atomicfile.WriteError(j.f.Name(), err)
 	}
 	if err := j.f.Sync(); err != nil {
-		return fmt.Errorf("journal: %w", err)
+		return atomicfile.WriteError(j.f.Name(), err)
 	}
 	return nil
 }

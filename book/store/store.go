@@ -79,6 +79,8 @@ type Options struct {
 	// Log receives the database's error messages, one per line; nil drops
 	// them. They never go to the process's stderr of their own accord.
 	Log io.Writer
+
+	fs vfs.FS // the file system, for tests; nil is the operating system's
 }
 
 // Check reports a negative cache size.
@@ -94,6 +96,7 @@ type Book struct {
 	db      *pebble.DB
 	dir     string
 	fatal   *fatalLogger
+	space   *space
 	created bool // Open made the folder: Finish removes it on a failure
 }
 
@@ -104,6 +107,9 @@ func Open(dir string, opts Options) (b *Book, err error) {
 	}
 	if opts.CacheMiB == 0 {
 		opts.CacheMiB = DefaultCacheMiB
+	}
+	if opts.fs == nil {
+		opts.fs = vfs.Default
 	}
 	if opts.ReadOnly {
 		if err := looksLikeBook(dir); err != nil {
@@ -121,9 +127,12 @@ func Open(dir string, opts Options) (b *Book, err error) {
 	defer cache.Unref()
 	log := &fatalLogger{w: opts.Log}
 	defer log.recover(&err)
+	room := newSpace(opts.fs, dir)
 	o := &pebble.Options{
-		Cache:    cache,
-		ReadOnly: opts.ReadOnly,
+		FS:            opts.fs,
+		EventListener: &pebble.EventListener{BackgroundError: room.onBackgroundError},
+		Cache:         cache,
+		ReadOnly:      opts.ReadOnly,
 		// Row-oriented tables (format v4): on a complete 5x4 book, without
 		// filters, they took 1.7 bytes a position against 5.6 for the
 		// columnar blocks of the newest format.
@@ -132,7 +141,7 @@ func Open(dir string, opts Options) (b *Book, err error) {
 		Cleaner:            deleteCleaner{},
 	}
 	if opts.ReadOnly {
-		o.FS = readOnlyFS{vfs.Default}
+		o.FS = readOnlyFS{opts.fs}
 	}
 	for i := range o.Levels {
 		l := &o.Levels[i]
@@ -146,16 +155,23 @@ func Open(dir string, opts Options) (b *Book, err error) {
 		l.FilterPolicy = bloom.FilterPolicy(10)
 		l.Compression = func() *sstable.CompressionProfile { return sstable.ZstdCompression }
 	}
+	if !opts.ReadOnly {
+		if err := room.check(0); err != nil {
+			return nil, err
+		}
+	}
 	db, err := pebble.Open(dir, o)
 	switch {
 	case errors.Is(err, pebble.ErrDBDoesNotExist):
 		return nil, fmt.Errorf("opening book %s: no book database there", dir)
 	case errors.Is(err, syscall.EAGAIN), errors.Is(err, syscall.EACCES) && lockHeld(err):
 		return nil, fmt.Errorf("opening book %s: in use by another process that writes it (a generation?)", dir)
+	case errors.Is(err, syscall.ENOSPC):
+		return nil, fmt.Errorf("opening book %s: %w (no space left on the device)", dir, ErrDiskFull)
 	case err != nil:
 		return nil, fmt.Errorf("opening book %s: %w", dir, err)
 	}
-	b = &Book{db: db, dir: dir, fatal: log, created: created}
+	b = &Book{db: db, dir: dir, fatal: log, space: room, created: created}
 	if _, tables := b.diskBytes(); opts.ReadOnly && tables <= int64(opts.CacheMiB)<<20/2 {
 		b.warm()
 	}
@@ -537,6 +553,9 @@ func (b *Book) SetDepth(board game.Board, depth int) (err error) {
 	if depth <= b.DepthOf(board) {
 		return nil
 	}
+	if err := b.space.check(0); err != nil {
+		return err
+	}
 	return b.db.Set(depthKey(board), []byte{byte(depth)}, pebble.Sync)
 }
 
@@ -572,6 +591,9 @@ func (w *Batch) Commit() (err error) {
 	defer w.book.fatal.recover(&err)
 	if w.b.Count() == 0 {
 		return nil
+	}
+	if err := w.book.space.check(int64(w.b.Len())); err != nil {
+		return err
 	}
 	if err := w.b.Commit(pebble.Sync); err != nil {
 		return fmt.Errorf("writing the book: %w", err)
@@ -614,11 +636,21 @@ func (b *Book) Entries(board game.Board, f func(k game.Key, score int) bool) (er
 }
 
 // Compact rewrites the book of board into the database's last level, so
-// that it takes the least room and lookups read one table.
+// that it takes the least room and lookups read one table. It needs room
+// for a second copy of the tables, and fails with ErrDiskFull without it.
 func (b *Book) Compact(ctx context.Context, board game.Board) (err error) {
 	defer b.fatal.recover(&err)
+	_, tables := b.diskBytes()
+	if err := b.space.check(tables); err != nil {
+		return err
+	}
+	ctx, release := b.space.bound(ctx)
+	defer release()
 	lo := boardPrefix(board)
 	if err := b.db.Compact(ctx, lo, []byte{lo[0], lo[1] + 1}, true); err != nil {
+		if cause := context.Cause(ctx); errors.Is(cause, ErrDiskFull) {
+			return cause
+		}
 		return fmt.Errorf("compacting the book: %w", err)
 	}
 	return nil

@@ -15,6 +15,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // File is a file being written. Nothing appears at its path until Commit.
@@ -84,7 +85,26 @@ func kind(m fs.FileMode) string {
 }
 
 // Write writes p to the file; errors also come back from Commit.
-func (f *File) Write(p []byte) (int, error) { return f.w.Write(p) }
+func (f *File) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if err != nil {
+		err = WriteError(f.path, err)
+	}
+	return n, err
+}
+
+// WriteError is the error of a failed write of the file at path: it
+// names path (not a temporary file's name), and a full file system as
+// such.
+func WriteError(path string, err error) error {
+	if pe := (*os.PathError)(nil); errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if errors.Is(err, syscall.ENOSPC) {
+		return fmt.Errorf("writing %s: the file system is full (%w)", path, err)
+	}
+	return fmt.Errorf("writing %s: %w", path, err)
+}
 
 // Commit puts the file in place, replacing what was there, once it is
 // written and synced. Whatever fails, the temporary file is removed and
@@ -106,7 +126,7 @@ func (f *File) Commit() error {
 	}
 	if err != nil {
 		os.Remove(f.tmp.Name())
-		return fmt.Errorf("writing %s: %w", f.path, err)
+		return WriteError(f.path, err)
 	}
 	if _, _, err := check(f.path); err != nil { // a directory or a device may have come since Create
 		os.Remove(f.tmp.Name())
