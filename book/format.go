@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 
 	"github.com/klauspost/compress/zstd"
 
 	"c4/game"
+	"c4/internal/regular"
 )
 
 // The portable file of one board's book, written by Encode and read by
@@ -126,7 +126,7 @@ func Encode(w io.Writer, h Header, each func(put func(k game.Key, score int) boo
 // ReadFile reads the portable file at path, calling f on every entry, and
 // returns its header.
 func ReadFile(path string, f func(board game.Board, key game.Key, score int) error) (Header, error) {
-	file, err := os.Open(path)
+	file, err := regular.Open(path)
 	if err != nil {
 		return Header{}, err
 	}

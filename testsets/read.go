@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"c4/game"
+	"c4/internal/regular"
 )
 
 // Case is one line of a set.
@@ -130,7 +131,7 @@ func parseCase(moves string, rest []string, b game.Board) (Case, error) {
 // ReadFile reads the set in the file path, named after the file (see
 // Read).
 func ReadFile(path string, b game.Board) (*Set, []error, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}

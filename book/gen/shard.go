@@ -42,10 +42,14 @@ type ShardResult struct {
 }
 
 // Check returns an error for a job that cannot run: a shard out of range,
-// threads or tables out of range, no file to write.
+// threads or tables out of range, no file to write or one that is not a
+// regular file (a device, a pipe), which it neither reads nor replaces.
 func (j *ShardJob) Check() error {
 	if j.Out == "" {
 		return errors.New("no file to write the shard to")
+	}
+	if err := atomicfile.Check(j.Out); err != nil {
+		return err
 	}
 	if err := j.Shard.Check(); err != nil {
 		return err

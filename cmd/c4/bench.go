@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"c4/internal/atomicfile"
 	"c4/internal/cli"
 	"c4/internal/machine"
+	"c4/internal/regular"
 	"c4/testsets"
 )
 
@@ -136,7 +136,7 @@ func readReport(path string) (*bench.Report, error) {
 	if path == "" {
 		return nil, nil
 	}
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("--compare: %w", err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -64,7 +65,9 @@ func TestDiskFull(t *testing.T) {
 		{"generate", db, func(d string) []string {
 			return []string{"book", "generate", "--board", "4x4", "--depth", "4", "--db", d + "/db", "--tt-mib", "8"}
 		}},
-		{"merge", db, func(d string) []string { return []string{"book", "merge", "--db", d + "/db", src + "/s0.c4b", src + "/s1.c4b"} }},
+		{"merge", db, func(d string) []string {
+			return []string{"book", "merge", "--db", d + "/db", src + "/s0.c4b", src + "/s1.c4b"}
+		}},
 		{"import", db, func(d string) []string { return []string{"book", "import", "--in", src + "/b.c4b", "--db", d + "/db"} }},
 		{"export", file, func(d string) []string { return []string{"book", "export", "--db", src + "/db", "--out", d + "/b.c4b"} }},
 		{"shard", file, func(d string) []string {
@@ -101,4 +104,42 @@ func TestDiskFull(t *testing.T) {
 			t.Errorf("the book was damaged: exit %d, %q, %q", code, out, errOut)
 		}
 	})
+}
+
+// TestNotRegular: a named pipe or a device given as a file to read or to
+// write is refused at once with exit status 1, never waited on nor
+// replaced, and the message names what it is.
+func TestNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	pipe := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Skip(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		kind string
+	}{
+		{[]string{"book", "generate", "--board", "4x4", "--depth", "3", "--shard", "0/2", "--out", pipe}, "a named pipe"},
+		{[]string{"book", "generate", "--board", "4x4", "--depth", "3", "--shard", "0/2", "--out", "/dev/null"}, "a device"},
+		{[]string{"book", "import", "--in", pipe, "--db", dir + "/db"}, "a named pipe"},
+		{[]string{"book", "merge", "--db", dir + "/db", pipe}, "a named pipe"},
+		{[]string{"bench", "--compare", pipe, "--limit", "1"}, "a named pipe"},
+	} {
+		done := make(chan string, 1)
+		go func() {
+			code, _, errOut := c4(t, "", tc.args...)
+			done <- fmt.Sprintf("exit %d: %s", code, errOut)
+		}()
+		select {
+		case got := <-done:
+			if !strings.HasPrefix(got, "exit 1: ") || !strings.Contains(got, "it is "+tc.kind+", not a regular file") || strings.Contains(got, "remove") {
+				t.Errorf("c4 %s: %s", strings.Join(tc.args, " "), got)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("c4 %s: still waiting after 5 s", strings.Join(tc.args, " "))
+		}
+	}
+	if _, err := os.Stat(dir + "/db"); err == nil {
+		t.Error("a database was made")
+	}
 }

@@ -16,6 +16,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"c4/internal/regular"
 )
 
 // File is a file being written. Nothing appears at its path until Commit.
@@ -53,9 +55,9 @@ func check(path string) (string, fs.FileMode, error) {
 	if path == "" {
 		return "", 0, errors.New("writing: no file name")
 	}
-	target := path
-	if resolved, err := filepath.EvalSymlinks(path); err == nil {
-		target = resolved
+	target, err := resolve(path)
+	if err != nil {
+		return "", 0, fmt.Errorf("writing %s: %w", path, err)
 	}
 	info, err := os.Stat(target)
 	switch {
@@ -64,24 +66,37 @@ func check(path string) (string, fs.FileMode, error) {
 	case err != nil:
 		return "", 0, fmt.Errorf("writing %s: %w", path, err)
 	case !info.Mode().IsRegular():
-		return "", 0, fmt.Errorf("writing %s: it is %s, not a regular file: c4 replaces only regular files", path, kind(info.Mode()))
+		return "", 0, fmt.Errorf("writing %s: it is %s, not a regular file: c4 replaces only regular files", path, regular.Kind(info.Mode()))
 	}
 	return target, info.Mode().Perm(), nil
 }
 
-// kind names a file's type for an error.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
+// resolve follows path's symbolic links to the file they name, which may
+// not exist yet: a dangling link names the file to create.
+func resolve(path string) (string, error) {
+	for range 40 { // as many links as Linux follows
+		info, err := os.Lstat(path)
+		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(path), link)
+		}
+		path = link
 	}
-	return "not a regular file"
+	return "", errors.New("too many levels of symbolic links")
+}
+
+// Check returns the error Create would for path, without creating
+// anything: a command checks where a file of its will go before it reads
+// what is there.
+func Check(path string) error {
+	_, _, err := check(path)
+	return err
 }
 
 // Write writes p to the file; errors also come back from Commit.

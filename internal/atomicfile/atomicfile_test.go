@@ -70,6 +70,26 @@ func TestSymlink(t *testing.T) {
 	}
 }
 
+// TestDanglingSymlink: a link to a file that does not exist yet (here
+// through a relative link to a second link) creates that file, and the
+// links stay.
+func TestDanglingSymlink(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	if err := os.Symlink("sub/inner", filepath.Join(dir, "link")); err != nil {
+		t.Skip(err)
+	}
+	os.Symlink("target", filepath.Join(dir, "sub", "inner"))
+	if err := Write(filepath.Join(dir, "link"), func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "sub", "target"))
+	fi, _ := os.Lstat(filepath.Join(dir, "link"))
+	if string(got) != "new" || err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("target %q (%v), link mode %v: want the target made, the link kept", got, err, fi.Mode())
+	}
+}
+
 // TestCommitRechecks: a directory made at the path while the file was
 // written is not replaced.
 func TestCommitRechecks(t *testing.T) {
