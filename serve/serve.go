@@ -21,6 +21,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"math"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -60,6 +61,8 @@ type Server struct {
 	solvers pool
 	ahead   *ahead.Ahead // nil unless cfg.Ahead: its methods then do nothing
 	handler http.Handler
+	stop    chan struct{} // closed when Serve's context ends
+	once    sync.Once
 }
 
 // withDefaults fills in what cfg leaves zero (see Config).
@@ -122,7 +125,7 @@ func (cfg Config) Bytes() int64 {
 // New returns a Server with its solvers.
 func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, solvers: pool{free: make(chan struct{}, cfg.Solvers)}}
+	s := &Server{cfg: cfg, solvers: pool{free: make(chan struct{}, cfg.Solvers)}, stop: make(chan struct{})}
 	for range cfg.Solvers {
 		s.solvers.give(engines.Negamax(negamax.Options{Threads: cfg.Threads, TableMiB: cfg.TableMiB, Book: cfg.Book}, cfg.Board))
 	}
@@ -188,6 +191,49 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 // Close stops solving ahead; call it once the HTTP server is shut down.
 func (s *Server) Close() { s.ahead.Close() }
+
+// Serve serves HTTP on ln until ctx ends, then shuts down: the searches
+// under way stop at once (their requests get 503, the server is shutting
+// down), and it waits at most shutdownGrace for the replies to be written.
+// It returns nil after a shutdown, else the error that ended serving.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := s.HTTPServer(ln.Addr().String())
+	requests, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv.BaseContext = func(net.Listener) context.Context { return requests }
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	s.once.Do(func() { close(s.stop) })
+	cancel()
+	shutdown, release := context.WithTimeout(context.Background(), shutdownGrace)
+	defer release()
+	if err := srv.Shutdown(shutdown); err != nil {
+		return err
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// shutdownGrace is the most time Serve waits, once its context has ended,
+// for the replies under way to be written.
+const shutdownGrace = 2 * time.Second
+
+// stopping says whether Serve is shutting down.
+func (s *Server) stopping() bool {
+	select {
+	case <-s.stop:
+		return true
+	default:
+		return false
+	}
+}
 
 // HTTPServer returns an http.Server for addr with the service's limits:
 // header size and read, write and idle timeouts.
@@ -272,6 +318,11 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	start = time.Now()
 	scores, st, err := solver.Analyze(ctx, p, mode)
 	if err != nil {
+		if s.stopping() {
+			w.Header().Set("Retry-After", "1")
+			reply(w, http.StatusServiceUnavailable, apiError{"the server is shutting down"})
+			return
+		}
 		if errors.Is(err, context.DeadlineExceeded) {
 			// Solving ahead, while idle, may have the answer by then.
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(s.cfg.Budget.Seconds()))))

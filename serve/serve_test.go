@@ -1,9 +1,11 @@
 package serve
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -272,6 +274,45 @@ func TestBudget(t *testing.T) {
 	// solved well within the budget even under -race).
 	if code, a, _ := get(t, ts.Client(), ts.URL, "pos=2252576253462244111563365343671351441"); code != 200 || a.Score != -1 {
 		t.Errorf("after a timeout: %d %+v", code, a)
+	}
+}
+
+// TestShutdown: when Serve's context ends, the search under way stops at
+// once, whatever the budget: its request gets 503, and Serve returns
+// within a second.
+func TestShutdown(t *testing.T) {
+	srv := New(Config{Logger: discard, TableMiB: 16, Solvers: 1, Threads: 1, Budget: time.Hour})
+	defer srv.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ctx, ln) }()
+	type result struct {
+		code int
+		msg  string
+	}
+	answered := make(chan result, 1)
+	go func() {
+		var r result
+		defer func() { answered <- r }() // also when get fails the test
+		r.code, _, r.msg = get(t, http.DefaultClient, "http://"+ln.Addr().String(), "pos=")
+	}()
+	time.Sleep(300 * time.Millisecond) // searching the empty board
+	cancel()
+	start := time.Now()
+	select {
+	case err := <-served:
+		if err != nil || time.Since(start) > time.Second {
+			t.Errorf("Serve returned %v after %s", err, time.Since(start))
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve still running 5 s after its context ended")
+	}
+	if r := <-answered; r.code != http.StatusServiceUnavailable || !strings.Contains(r.msg, "shutting down") {
+		t.Errorf("the request under way: %d %q", r.code, r.msg)
 	}
 }
 

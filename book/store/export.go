@@ -35,6 +35,9 @@ func (b *Book) Export(board game.Board, depth int, w io.Writer) (int, error) {
 // (internal/atomicfile). A book of no positions of board is an error, not a
 // file: such a file would be an empty backup.
 func (b *Book) ExportFile(board game.Board, depth int, path string) (int, error) {
+	if err := b.CheckComplete(board); err != nil {
+		return 0, err
+	}
 	var n int
 	err := atomicfile.Write(path, func(w io.Writer) error {
 		var err error

@@ -41,6 +41,12 @@ func OpenNamed(name string, b game.Board, asked bool, opts Options) (Source, fun
 		}
 		bk, closeBook = db, func() { db.Close() }
 	}
+	if db, ok := bk.(*Book); ok {
+		if err := db.CheckComplete(b); err != nil {
+			closeBook()
+			return nil, nil, err
+		}
+	}
 	if depthOf(bk, b) < 0 {
 		closeBook()
 		if asked {

@@ -269,17 +269,19 @@ func (l *fatalLogger) Infof(string, ...any) {}
 
 func (l *fatalLogger) Errorf(f string, a ...any) {
 	if l.w != nil {
-		fmt.Fprintf(l.w, "pebble: "+f+"\n", a...)
+		fmt.Fprintf(l.w, "pebble: "+oneLine(f)+"\n", a...)
 	}
 }
 
+// Fatalf's message is the error the call under way returns, which the
+// command prints: it is not logged as well.
 func (l *fatalLogger) Fatalf(f string, a ...any) {
-	err := fmt.Errorf("pebble: "+f, a...)
-	if l.w != nil {
-		fmt.Fprintln(l.w, err)
-	}
-	panic(fatal{err})
+	panic(fatal{fmt.Errorf("pebble: "+oneLine(f), a...)})
 }
+
+// oneLine is a format with %v for pebble's %+v, which prints an error's
+// every wrapper and stack.
+func oneLine(f string) string { return strings.ReplaceAll(f, "%+v", "%v") }
 
 // recover turns a fatal message's panic into *err; other panics go on.
 func (l *fatalLogger) recover(err *error) {
@@ -544,6 +546,27 @@ func (b *Book) DepthOf(board game.Board) int {
 	}
 	defer closer.Close()
 	return int(v[0])
+}
+
+// ErrIncomplete is the error of a book whose generation or merge was
+// stopped before its end (errors.Is): it holds positions but no record of
+// its depth, which is written last.
+var ErrIncomplete = errors.New("the book is incomplete")
+
+// CheckComplete returns an ErrIncomplete error, saying how to finish it, if
+// the database holds positions of board but no record of their depth.
+func (b *Book) CheckComplete(board game.Board) error {
+	if b.DepthOf(board) >= 0 {
+		return nil
+	}
+	some := false
+	if err := b.Entries(board, func(game.Key, int) bool { some = true; return false }); err != nil {
+		return err
+	}
+	if !some {
+		return nil
+	}
+	return fmt.Errorf("%s: %w: its generation (or merge) of %s was stopped before the end; run the same c4 book generate (or merge) again to finish it", b.dir, ErrIncomplete, board)
 }
 
 // SetDepth records that the book of board holds positions of up to depth

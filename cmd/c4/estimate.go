@@ -48,6 +48,9 @@ func bookEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return fs.UsageError(errors.New("--depth N is required"))
 	}
 	if depth >= b.Cells() {
+		if b.Cells() < 2 {
+			return fs.UsageError(fmt.Errorf("--board %s: a board of one cell has no position to estimate", b))
+		}
 		return fs.UsageError(fmt.Errorf("--depth %d: want 1 to %d on %s", depth, b.Cells()-1, b))
 	}
 	e := gen.Estimate{Board: b, Depth: depth, Sample: sample, Budget: *budget, TableMiB: sf.tableMiB, Seed: *seed}

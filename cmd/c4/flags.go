@@ -134,6 +134,7 @@ func (f *searchFlags) openBook(fs *cli.FlagSet, b game.Board) (negamax.Book, fun
 // fits returns err, a check of options, with the flag names for its
 // fields; else an error if bytes of tables do not fit in the machine's
 // memory (more would crash at the start or have the kernel end the run).
+// Either is a bad command line (cli.BadValue).
 func fits(err error, bytes int64) error {
 	var re *solve.RangeError
 	if errors.As(err, &re) {
@@ -141,14 +142,14 @@ func fits(err error, bytes int64) error {
 		if name, ok := names[re.Field]; ok {
 			re.Field = name
 		}
-		return re
+		return cli.BadValue(re)
 	}
 	if err != nil {
 		return err
 	}
 	const gib = 1 << 30
 	if have := hugemem.Physical(); have > 0 && uint64(bytes) > have {
-		return fmt.Errorf("the tables take %.1f GiB (--tt-mib for each solver or worker), more than this machine's %.1f GiB of memory", float64(bytes)/gib, float64(have)/gib)
+		return cli.BadValue(fmt.Errorf("the tables take %.1f GiB (--tt-mib for each solver or worker), more than this machine's %.1f GiB of memory", float64(bytes)/gib, float64(have)/gib))
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -43,9 +44,9 @@ func TestTablesFit(t *testing.T) {
 		args []string
 		code int
 	}{
-		{"more than the memory", []string{"solve", "--tt-mib", strconv.FormatUint(have>>20+1, 10), "1"}, 1},
-		{"two workers", []string{"book", "generate", "--db", t.TempDir() + "/db", "--board", "4x4", "--depth", "2", "--threads", "2", "--tt-mib", half}, 1},
-		{"two solvers", []string{"serve", "--threads", "2", "--ahead=false", "--tt-mib", half}, 1},
+		{"more than the memory", []string{"solve", "--tt-mib", strconv.FormatUint(have>>20+1, 10), "1"}, 2},
+		{"two workers", []string{"book", "generate", "--db", t.TempDir() + "/db", "--board", "4x4", "--depth", "2", "--threads", "2", "--tt-mib", half}, 2},
+		{"two solvers", []string{"serve", "--threads", "2", "--ahead=false", "--tt-mib", half}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, errOut := c4(t, "", tc.args...)
@@ -126,9 +127,10 @@ func c4Process(t *testing.T, args ...string) (*exec.Cmd, io.WriteCloser, *bytes.
 	return cmd, in, &out
 }
 
-// TestInterrupt sends SIGINT to a real c4 process while it waits for input
-// (at the game's prompt, reading a pipe) and while it searches: each ends
-// within a second with exit status 130, saying so.
+// TestInterrupt sends SIGINT and SIGTERM to a real c4 process while it
+// waits for input (at the game's prompt, reading a pipe) and while it
+// searches: each ends within a second with exit status 130 or 143, saying
+// so.
 func TestInterrupt(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -140,20 +142,22 @@ func TestInterrupt(t *testing.T) {
 		{"solve searching", []string{"solve", "--tt-mib", "64", "--book", "none", ""}, ""},
 		{"bench", []string{"bench", "--tt-mib", "64", "--set", "Begin-Hard"}, ""},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			cmd, in, out := c4Process(t, tc.args...)
-			defer in.Close()
-			io.WriteString(in, tc.input)
-			time.Sleep(500 * time.Millisecond) // at the prompt, or searching
-			start := time.Now()
-			cmd.Process.Signal(os.Interrupt)
-			err := cmd.Wait()
-			took := time.Since(start)
-			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 130 || took > time.Second || !strings.Contains(out.String(), "interrupted") {
-				t.Errorf("exit %v after %s, want 130 within a second; output %q", err, took, out.String())
-			}
-		})
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+			t.Run(tc.name+" "+sig.String(), func(t *testing.T) {
+				cmd, in, out := c4Process(t, tc.args...)
+				defer in.Close()
+				io.WriteString(in, tc.input)
+				time.Sleep(500 * time.Millisecond) // at the prompt, or searching
+				start := time.Now()
+				cmd.Process.Signal(sig)
+				err := cmd.Wait()
+				took := time.Since(start)
+				var exit *exec.ExitError
+				if !errors.As(err, &exit) || exit.ExitCode() != 128+int(sig) || took > time.Second || !strings.Contains(out.String(), "interrupted") {
+					t.Errorf("exit %v after %s, want %d within a second; output %q", err, took, 128+int(sig), out.String())
+				}
+			})
+		}
 	}
 }
 

@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"time"
 
 	"c4/book/builtin"
@@ -45,8 +43,10 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	if *budget <= 0 || *wait <= 0 {
-		return fs.UsageError(fmt.Errorf("--budget %s, --wait %s: want more than 0", *budget, *wait))
+	for name, d := range map[string]time.Duration{"budget": *budget, "wait": *wait} {
+		if d <= 0 || d > time.Hour {
+			return fs.UsageError(fmt.Errorf("--%s %s: want more than 0, at most 1h", name, d))
+		}
 	}
 	var logs slog.Handler
 	switch *logFormat {
@@ -74,27 +74,11 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	cfg.Book = bk
 	server := serve.New(cfg)
 	defer server.Close() // after the HTTP server's shutdown, below
-	srv := server.HTTPServer(*addr)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "c4 serve: listening on http://%s/\n", ln.Addr())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	fmt.Fprintln(stderr, "c4 serve: shutting down")
-	shutdown, cancel := context.WithTimeout(context.Background(), *budget+time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return err
-	}
-	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	context.AfterFunc(ctx, func() { fmt.Fprintln(stderr, "c4 serve: shutting down") })
+	return server.Serve(ctx, ln)
 }

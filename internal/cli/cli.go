@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -72,7 +73,12 @@ func ExitStatus(ctx context.Context, name string, err error, stderr io.Writer) i
 		if errors.As(err, &sub) {
 			name, err = name+" "+sub.Name, sub.Err
 		}
-		fmt.Fprintf(stderr, "c4 %s: %v\n", name, err)
+		var bad *badValue
+		if errors.As(err, &bad) {
+			fmt.Fprintf(stderr, "c4 %s: %s (see --help)\n", name, firstLine(bad.err))
+			return ExitUsage
+		}
+		fmt.Fprintf(stderr, "c4 %s: %s\n", name, firstLine(err))
 	}
 	var sig signalError
 	switch {
@@ -88,6 +94,13 @@ func ExitStatus(ctx context.Context, name string, err error, stderr io.Writer) i
 	return ExitFailed
 }
 
+// firstLine is err's message up to its first line break: an error is
+// one line (pebble's errors carry their wrappers and stacks after it).
+func firstLine(err error) string {
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return msg
+}
+
 // SubError is the error of a subcommand (of book, testsets), which its
 // message names: "c4 book generate: ...".
 type SubError struct {
@@ -97,6 +110,21 @@ type SubError struct {
 
 func (e *SubError) Error() string { return e.Name + ": " + e.Err.Error() }
 func (e *SubError) Unwrap() error { return e.Err }
+
+// BadValue marks err as a bad command line found after the flags were
+// parsed (a value the machine cannot take, say): ExitStatus reports it as
+// a usage error, with exit status 2.
+func BadValue(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &badValue{err}
+}
+
+type badValue struct{ err error }
+
+func (e *badValue) Error() string { return e.err.Error() }
+func (e *badValue) Unwrap() error { return e.err }
 
 // interruption is the error of a command stopped by a signal: what it kept.
 type interruption struct{ kept string }
