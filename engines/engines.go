@@ -13,6 +13,7 @@ import (
 	"c4/solve"
 	wnegamax "c4/wide/negamax"
 	wpns "c4/wide/pns"
+	wposition "c4/wide/position"
 	wsolve "c4/wide/solve"
 )
 
@@ -34,7 +35,7 @@ type Engine struct {
 
 // Negamax returns an Engine of negamax solvers with opts, for positions of
 // b first. The book, if any, serves the 64-bit boards, and the boards past
-// them too if it has a WideBook method (a store.Book's).
+// them too if it answers for every board (a GameBook: a store.Book).
 func Negamax(opts negamax.Options, b game.Board) *Engine {
 	e := &Engine{}
 	e.makeNarrow = func() solve.Engine {
@@ -54,14 +55,35 @@ func Negamax(opts negamax.Options, b game.Board) *Engine {
 }
 
 // wideOptions is opts for the search past 64 bits: the same but for the
-// book, which a book gives by a WideBook method (TestWideOptions checks
-// that every other field is copied).
+// book, which serves them if it is a GameBook (TestWideOptions checks that
+// every other field is copied).
 func wideOptions(opts negamax.Options) wnegamax.Options {
 	w := wnegamax.Options{Threads: opts.Threads, TableMiB: opts.TableMiB, NearMiB: opts.NearMiB, SignFirst: opts.SignFirst}
-	if wb, ok := opts.Book.(interface{ WideBook() wnegamax.Book }); ok {
-		w.Book = wb.WideBook()
+	if gb, ok := opts.Book.(GameBook); ok {
+		w.Book = wideBook{gb}
 	}
 	return w
+}
+
+// GameBook is a book of positions of any board (store.Book is one), which
+// an Engine consults on the boards past 64 bits as well.
+type GameBook interface {
+	// Lookup returns the score of p and whether the book has it.
+	Lookup(p game.Position) (score int, ok bool, err error)
+	// DepthOf is the most stones of a position of board b in the book,
+	// or -1 if it holds none.
+	DepthOf(b game.Board) int
+}
+
+// wideBook is a GameBook as wide/negamax consults it; a read error counts
+// as a miss, and the search goes on without the book's answer.
+type wideBook struct{ b GameBook }
+
+func (w wideBook) Depth(board *wposition.Board) int { return w.b.DepthOf(game.OfWide(board)) }
+
+func (w wideBook) Score(p wposition.Position) (int, bool) {
+	s, ok, err := w.b.Lookup(game.FromWide(p))
+	return s, ok && err == nil
 }
 
 // DFPN returns an Engine of DFPN solvers with opts (weak mode only), for

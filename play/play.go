@@ -16,9 +16,9 @@ import (
 
 	"c4/engines"
 	"c4/game"
+	"c4/internal/lines"
 	"c4/position"
 	"c4/solve"
-	"c4/testsets"
 )
 
 // Config sets up a game.
@@ -49,7 +49,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	if p, err := game.Parse(cfg.Board, cfg.Start); err != nil || p.IsOver() {
 		return cmp.Or(err, fmt.Errorf("position %q: %w", cfg.Start, position.ErrGameOver))
 	}
-	lr := testsets.NewLineReader(ctx, in)
+	lr := lines.NewReader(ctx, in)
 	defer lr.Close()
 	for {
 		quit, err := playOne(ctx, cfg, lr, out)
@@ -64,14 +64,14 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 
 // readAnswer prints prompt and reads the answer: "" with quit at the end
 // of the input, ctx's error if it ends.
-func readAnswer(lr *testsets.LineReader, out io.Writer, prompt string) (answer string, quit bool, err error) {
+func readAnswer(lr *lines.Reader, out io.Writer, prompt string) (answer string, quit bool, err error) {
 	fmt.Fprint(out, prompt)
 	_, text, err := lr.Next()
 	switch {
 	case errors.Is(err, io.EOF):
 		fmt.Fprintln(out)
 		return "", true, nil
-	case errors.Is(err, testsets.ErrLongLine):
+	case errors.Is(err, lines.ErrLong):
 		return "", false, nil
 	case err != nil:
 		fmt.Fprintln(out)
@@ -81,7 +81,7 @@ func readAnswer(lr *testsets.LineReader, out io.Writer, prompt string) (answer s
 }
 
 // playAgain asks whether to play another game.
-func playAgain(lr *testsets.LineReader, out io.Writer) (bool, error) {
+func playAgain(lr *lines.Reader, out io.Writer) (bool, error) {
 	for {
 		answer, quit, err := readAnswer(lr, out, "play again? (y/n): ")
 		if quit {
@@ -99,7 +99,7 @@ func playAgain(lr *testsets.LineReader, out io.Writer) (bool, error) {
 
 // playOne plays one game; quit says that the human ended it and wants no
 // other.
-func playOne(ctx context.Context, cfg Config, lr *testsets.LineReader, out io.Writer) (quit bool, err error) {
+func playOne(ctx context.Context, cfg Config, lr *lines.Reader, out io.Writer) (quit bool, err error) {
 	g := match{cfg: cfg, out: out, pos: game.New(cfg.Board)}
 	for _, ch := range []byte(cfg.Start) {
 		c, _ := cfg.Board.Column(string(ch))

@@ -3,12 +3,10 @@ package testsets
 import (
 	"bytes"
 	"context"
-	"errors"
-	"io"
 	"strings"
 	"testing"
-	"time"
 
+	"c4/internal/lines"
 	"c4/position"
 )
 
@@ -20,10 +18,10 @@ func FuzzLines(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lines := 0
-		err := Lines(context.Background(), bytes.NewReader(data), func(n int, text string, err error) error {
-			if lines++; n != lines {
-				t.Fatalf("line %d numbered %d", lines, n)
+		count := 0
+		err := lines.Read(context.Background(), bytes.NewReader(data), func(n int, text string, err error) error {
+			if count++; n != count {
+				t.Fatalf("line %d numbered %d", count, n)
 			}
 			moves, _, comment, perr := ParseLine(text, position.Standard.Cells())
 			if err == nil && perr == nil && !comment && moves == "" && text != "" && !emptyBoardLine.MatchString(text) {
@@ -35,8 +33,8 @@ func FuzzLines(f *testing.F) {
 		if len(data) > 0 && data[len(data)-1] != '\n' {
 			want++
 		}
-		if err != nil || lines != want {
-			t.Fatalf("%d lines read (%v), want %d", lines, err, want)
+		if err != nil || count != want {
+			t.Fatalf("%d lines read (%v), want %d", count, err, want)
 		}
 	})
 }
@@ -68,44 +66,5 @@ func TestParseLine(t *testing.T) {
 				t.Fatalf("ParseLine(%q) = %q, %q, %v", tc.text, moves, rest, comment)
 			}
 		})
-	}
-}
-
-// TestLinesLong: a line over MaxLine is reported, and the next read.
-func TestLinesLong(t *testing.T) {
-	in := strings.Repeat("4", MaxLine+1) + "\n4453\n"
-	var got []string
-	Lines(context.Background(), strings.NewReader(in), func(n int, text string, err error) error {
-		if err != nil {
-			text = err.Error()
-		}
-		got = append(got, text)
-		return nil
-	})
-	if len(got) != 2 || got[0] != ErrLongLine.Error() || got[1] != "4453" {
-		t.Fatalf("got %.60q", got)
-	}
-}
-
-// TestLinesInterrupted: an ended context ends Lines at once, even while a
-// read waits for input that never comes.
-func TestLinesInterrupted(t *testing.T) {
-	r, w := io.Pipe()
-	defer w.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error)
-	go func() {
-		done <- Lines(ctx, r, func(int, string, error) error { return nil })
-	}()
-	w.Write([]byte("4453\n"))
-	time.Sleep(10 * time.Millisecond)
-	cancel()
-	select {
-	case err := <-done:
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("Lines = %v, want context.Canceled", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("Lines still waits for input after its context ended")
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"c4/game"
+	"c4/internal/lines"
 	"c4/internal/regular"
 )
 
@@ -47,7 +48,7 @@ func (e *LineError) Error() string { return fmt.Sprintf("%s line %d: %v", e.Name
 
 func (e *LineError) Unwrap() error { return e.Err }
 
-// Read reads a set from r, through Lines and ParseLine. Its board is the
+// Read reads a set from r, through lines.Read and ParseLine. Its board is the
 // one its header names ("# board 6x4", as Write puts it; or the older
 // "(... on 6x4), made by:"), else b; with b not the zero Board, a header
 // that names another board is an error, so that a set is never solved on
@@ -61,7 +62,7 @@ func Read(r io.Reader, name string, b game.Board) (set *Set, bad []error, err er
 		set.Board = game.Standard
 	}
 	header := true // the comments before the first position
-	err = Lines(context.Background(), r, func(n int, line string, lerr error) error {
+	err = lines.Read(context.Background(), r, func(n int, line string, lerr error) error {
 		if lerr != nil {
 			bad = append(bad, &LineError{name, n, lerr})
 			return nil

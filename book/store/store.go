@@ -46,8 +46,6 @@ import (
 	"c4/game"
 	"c4/position"
 	"c4/solve"
-	wnegamax "c4/wide/negamax"
-	wposition "c4/wide/position"
 )
 
 // scoreOffset makes a score a positive byte.
@@ -383,6 +381,10 @@ func nextBoard(wh [2]byte) []byte {
 	return []byte{wh[0], wh[1] + 1}
 }
 
+// ErrManyBoards is Board's error (errors.Is) when no board is asked for and
+// the database holds books of more than one.
+var ErrManyBoards = errors.New("choose one with --board")
+
 // Board returns the board to work on: want, if the database holds a book
 // of it; with want zero, the one board the database holds a book of. An
 // error names the boards it holds.
@@ -396,7 +398,7 @@ func (b *Book) Board(want game.Board) (game.Board, error) {
 	case len(held) == 0:
 		return none, fmt.Errorf("%s holds no book", b.dir)
 	case want == none && len(held) > 1:
-		return none, fmt.Errorf("%s holds books of %s: choose one with --board", b.dir, boardList(held))
+		return none, fmt.Errorf("%s holds books of %s: %w", b.dir, boardList(held), ErrManyBoards)
 	case want == none:
 		return held[0], nil
 	case slices.Contains(held, want):
@@ -424,20 +426,6 @@ func (b *Book) Score(p position.Position) (int, bool) {
 
 // Depth is DepthOf for negamax.Options.Book.
 func (b *Book) Depth(board *position.Board) int { return b.DepthOf(game.Of(board)) }
-
-// WideBook is b for the search on boards past 64 bits (wide/negamax's
-// Options.Book), which c4/engines gives it.
-func (b *Book) WideBook() wnegamax.Book { return wideBook{b} }
-
-// wideBook is a Book as wide/negamax consults it.
-type wideBook struct{ b *Book }
-
-func (w wideBook) Depth(board *wposition.Board) int { return w.b.DepthOf(game.OfWide(board)) }
-
-func (w wideBook) Score(p wposition.Position) (int, bool) {
-	s, ok, err := w.b.Lookup(game.FromWide(p))
-	return s, ok && err == nil
-}
 
 // Lookup returns the score of p and whether the book has it.
 func (b *Book) Lookup(p game.Position) (score int, ok bool, err error) {

@@ -275,7 +275,7 @@ func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	bk, b, err := readBook(fs, *db, *board)
-	if err != nil && !fs.Changed("board") && strings.Contains(err.Error(), "choose one with --board") {
+	if err != nil && !fs.Changed("board") && errors.Is(err, store.ErrManyBoards) {
 		bk, err = store.Open(*db, store.Options{ReadOnly: true, Log: stderr}) // every board, then
 	}
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"c4/book/builtin"
+	"c4/book/named"
 	"c4/book/store"
 	"c4/engines"
 	"c4/game"
@@ -121,14 +122,10 @@ func (f *searchFlags) checkEngine(fs *cli.FlagSet) error {
 	return fs.UsageError(err)
 }
 
-// openBook opens the book --book names for board b (see store.OpenNamed),
+// openBook opens the book --book names for board b (see named.Open),
 // and returns what closes it.
 func (f *searchFlags) openBook(fs *cli.FlagSet, b game.Board) (negamax.Book, func(), error) {
-	bk, closeBook, err := store.OpenNamed(f.book, b, fs.Changed("book"), store.Options{Log: fs.Output()})
-	if bk == nil {
-		return nil, closeBook, err // a nil interface, not a nil Source in one
-	}
-	return bk, closeBook, err
+	return named.Open(f.book, b, fs.Changed("book"), store.Options{Log: fs.Output()})
 }
 
 // fits returns err, a check of options, with the flag names for its

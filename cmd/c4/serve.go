@@ -43,9 +43,12 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	for name, d := range map[string]time.Duration{"budget": *budget, "wait": *wait} {
-		if d <= 0 || d > time.Hour {
-			return fs.UsageError(fmt.Errorf("--%s %s: want more than 0, at most 1h", name, d))
+	for _, d := range []struct {
+		name string
+		d    time.Duration
+	}{{"budget", *budget}, {"wait", *wait}} {
+		if d.d <= 0 || d.d > time.Hour {
+			return fs.UsageError(fmt.Errorf("--%s %s: want more than 0, at most 1h", d.name, d.d))
 		}
 	}
 	var logs slog.Handler

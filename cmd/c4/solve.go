@@ -12,6 +12,7 @@ import (
 	"c4/engines"
 	"c4/game"
 	"c4/internal/cli"
+	"c4/internal/lines"
 	"c4/internal/progress"
 	"c4/position"
 	"c4/solve"
@@ -54,7 +55,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 				return err
 			}
 		}
-	} else if err := testsets.Lines(ctx, stdin, func(n int, text string, err error) error {
+	} else if err := lines.Read(ctx, stdin, func(n int, text string, err error) error {
 		moves, _, comment, perr := testsets.ParseLine(text, b.Cells())
 		if comment && err == nil {
 			return nil

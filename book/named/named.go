@@ -1,0 +1,81 @@
+// Package named opens the book a --book flag names: none, builtin (c4's
+// own, package builtin) or a database folder (package store). It is the
+// one place that knows those names, so that neither the store nor the
+// built-in book does.
+package named
+
+import (
+	"fmt"
+
+	"c4/book/builtin"
+	"c4/book/store"
+	"c4/game"
+	"c4/position"
+)
+
+// Source is a book as a search consults it (negamax.Book is the same); a
+// store.Book also serves the boards past 64 bits (engines.GameBook).
+type Source interface {
+	Depth(b *position.Board) int
+	Score(p position.Position) (int, bool)
+}
+
+// Open opens the book that name names, as c4's --book flag does: "none"
+// (or "") no book, "builtin" c4's own (package builtin), anything else a
+// database folder, opened to read. It returns the book and what closes it.
+// A book that holds nothing of board b is an error if asked (the user
+// named it), and is quietly not used otherwise (the games' default, the
+// built-in 7x6 book, on another board, which is then not even read). A
+// database whose generation was stopped is an error (store.ErrIncomplete).
+func Open(name string, b game.Board, asked bool, opts store.Options) (Source, func(), error) {
+	var bk Source
+	closeBook := func() {}
+	switch {
+	case name == "" || name == "none":
+		return nil, closeBook, nil
+	case name == "builtin" && b != game.Standard:
+		return notHeld(name, b, asked)
+	case name == "builtin":
+		frozen, err := builtin.Book()
+		if err != nil {
+			return nil, nil, err
+		}
+		bk = frozen
+	default:
+		opts.ReadOnly = true
+		db, err := store.Open(name, opts)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := db.CheckComplete(b); err != nil {
+			db.Close()
+			return nil, nil, err
+		}
+		bk, closeBook = db, func() { db.Close() }
+	}
+	if depthOf(bk, b) < 0 {
+		closeBook()
+		return notHeld(name, b, asked)
+	}
+	return bk, closeBook, nil
+}
+
+// notHeld is Open's answer for a book that holds nothing of board b.
+func notHeld(name string, b game.Board, asked bool) (Source, func(), error) {
+	if asked {
+		return nil, nil, fmt.Errorf("--book %s holds no book of %s", name, b)
+	}
+	return nil, func() {}, nil
+}
+
+// depthOf is bk's depth on board b, which a built-in book holds only if it
+// fits 64 bits.
+func depthOf(bk Source, b game.Board) int {
+	if db, ok := bk.(*store.Book); ok {
+		return db.DepthOf(b)
+	}
+	if nb := b.Narrow(); nb != nil {
+		return bk.Depth(nb)
+	}
+	return -1
+}
