@@ -1,0 +1,33 @@
+package named_test
+
+import (
+	"fmt"
+
+	"c4/book/named"
+	"c4/book/store"
+	"c4/game"
+	"c4/negamax"
+)
+
+// The book --book names, for the search: "builtin" on 7x6 (read from the
+// binary on first use), nothing on another board unless asked for.
+func Example() {
+	bk, closeBook, err := named.Open("builtin", game.Standard, true, store.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer closeBook()
+	var _ negamax.Book = bk // what the search takes
+	fmt.Println(bk.Depth(game.Standard.Narrow()) >= 12)
+
+	b, _ := game.NewBoard(5, 4)
+	none, _, err := named.Open("builtin", b, false, store.Options{})
+	fmt.Println(none == nil, err)
+	_, _, err = named.Open("builtin", b, true, store.Options{})
+	fmt.Println(err)
+	// Output:
+	// true
+	// true <nil>
+	// --book builtin holds no book of 5x4
+}
