@@ -35,6 +35,7 @@ func (f *searchFlags) register(fs *cli.FlagSet, engines bool, book string) {
 	fs.StringVar(&f.board, "board", "7x6", fmt.Sprintf("board size, `WxH`, with W and H from 1, W up to %d and (H+1)*W <= %d", game.MaxWidth, game.MaxBits))
 	fs.IntVar(&f.tableMiB, "tt-mib", solve.DefaultTableMiB, 1, solve.MaxTableMiB, "transposition table size in `MiB`")
 	fs.IntVar(&f.threads, "threads", solve.DefaultThreads(), 1, solve.MaxThreads, "`N` goroutines searching each position at once")
+	fs.Lookup("threads").DefValue = "all cores" // the help reads the same on every machine
 	f.engine = "negamax"
 	if engines {
 		fs.BoolVarP(&f.weak, "weak", "w", false, "weak solving: only win (1), draw (0) or loss (-1)")

@@ -224,3 +224,20 @@ func listing(t *testing.T, dir string) string {
 	}
 	return sb.String()
 }
+
+// TestReadmeSolveFlags: the README's block of c4 solve's flags is what
+// c4 solve --help prints.
+func TestReadmeSolveFlags(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(readme), "```\nc4 solve [flags] [POSITION...]\n")
+	block, _, _ = strings.Cut(block, "```")
+	_, help, _ := c4(t, "", "solve", "--help")
+	_, flags, _ := strings.Cut(help, "Flags:\n")
+	flags, _, _ = strings.Cut(flags, "\n\n")
+	if !ok || block != flags+"\n" {
+		t.Errorf("README.md's flags of c4 solve:\n%s\nc4 solve --help:\n%s", block, flags)
+	}
+}

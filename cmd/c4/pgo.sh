@@ -2,9 +2,11 @@
 # Makes default.pgo, the CPU profile the go command builds c4 with
 # (profile-guided optimisation: it inlines the hot calls of the search):
 # c4's embedded benchmark sets solved strongly and weakly by negamax and
-# weakly by DFPN, one thread each. Run by "go generate ./cmd/c4"; it takes
-# about half a minute.
+# weakly by DFPN, one thread each. Run it as "sh cmd/c4/pgo.sh" from the
+# checkout (not by go generate, so that regenerating wide/ never rewrites
+# the profile); it takes about half a minute.
 set -e
+cd "$(dirname "$0")"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 go build -pgo=off -o "$dir/c4" .
