@@ -48,7 +48,17 @@ const (
 	scoreOffset = 64
 )
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// ScoreByte is a score as c4's files and databases store it: one byte,
+// the score plus 64 (a book file's entries, a database's values, a shard
+// journal's records).
+func ScoreByte(score int) byte { return byte(score + scoreOffset) }
+
+// ByteScore is the score a byte of ScoreByte's stores.
+func ByteScore(b byte) int { return int(b) - scoreOffset }
+
+// Castagnoli is the CRC-32 table of c4's checksums: a book file's, a
+// shard journal's records'.
+var Castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Header is what a portable file says of its entries.
 type Header struct {
@@ -75,7 +85,7 @@ func Encode(w io.Writer, h Header, each func(put func(k game.Key, score int) boo
 	if err != nil {
 		return 0, err
 	}
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(Castagnoli)
 	body := bufio.NewWriter(io.MultiWriter(zw, crc))
 	head := []byte{byte(h.Board.Width()), byte(h.Board.Height()), byte(h.Depth)}
 	if h.Count > 0 {
@@ -103,7 +113,7 @@ func Encode(w io.Writer, h Header, each func(put func(k game.Key, score int) boo
 	}
 	err = each(func(k game.Key, score int) bool {
 		keys = append(keys, k)
-		scores = append(scores, byte(score+scoreOffset))
+		scores = append(scores, ScoreByte(score))
 		if len(keys) == blockSize {
 			flush()
 		}
@@ -258,10 +268,10 @@ func readBlocks(r *crcReader, board game.Board, check bool, f func(board game.Bo
 				return 0, corrupt("keys out of order", nil)
 			}
 			key = key.Add(deltas[i])
-			if err := checkEntry(board, key, int(scores[i])-scoreOffset, check); err != nil {
+			if err := checkEntry(board, key, ByteScore(scores[i]), check); err != nil {
 				return 0, err
 			}
-			if err := f(board, key, int(scores[i])-scoreOffset); err != nil {
+			if err := f(board, key, ByteScore(scores[i])); err != nil {
 				return 0, err
 			}
 		}
@@ -318,7 +328,7 @@ func (c *crcReader) fill() error {
 	if c.err != nil {
 		return c.err
 	}
-	c.crc = crc32.Update(c.crc, castagnoli, c.buf[c.from:c.pos])
+	c.crc = crc32.Update(c.crc, Castagnoli, c.buf[c.from:c.pos])
 	n := copy(c.buf, c.buf[c.pos:c.end])
 	c.pos, c.end, c.from = 0, n, 0
 	m, err := c.src.Read(c.buf[n:])
@@ -371,7 +381,7 @@ func (c *crcReader) Read(p []byte) (int, error) {
 
 // sum is the checksum of what the caller has read so far.
 func (c *crcReader) sum() uint32 {
-	c.crc = crc32.Update(c.crc, castagnoli, c.buf[c.from:c.pos])
+	c.crc = crc32.Update(c.crc, Castagnoli, c.buf[c.from:c.pos])
 	c.from = c.pos
 	return c.crc
 }

@@ -15,11 +15,6 @@ import (
 	"c4/internal/atomicfile"
 )
 
-// scoreOffset makes a score a positive byte, as in the book's files.
-const scoreOffset = 64
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 // The journal of a shard under way, Out+".part":
 //
 //	journal = "C4PART" 1 width height depth index count total record*
@@ -96,7 +91,7 @@ func readJournal(f *os.File, head []byte, total int) ([]int8, int64, error) {
 			break
 		}
 		for _, v := range rec {
-			scores = append(scores, int8(int(v)-scoreOffset))
+			scores = append(scores, int8(book.ByteScore(v)))
 		}
 		end += int64(len(binary.AppendUvarint(nil, uint64(len(rec)))) + len(rec) + 4)
 	}
@@ -114,7 +109,7 @@ func readRecord(r *bufio.Reader, max int) ([]byte, bool) {
 	if _, err := io.ReadFull(r, rec); err != nil {
 		return nil, false
 	}
-	crc := crc32.Update(crc32.Checksum(binary.AppendUvarint(nil, n), castagnoli), castagnoli, rec[:n])
+	crc := crc32.Update(crc32.Checksum(binary.AppendUvarint(nil, n), book.Castagnoli), book.Castagnoli, rec[:n])
 	return rec[:n], binary.LittleEndian.Uint32(rec[n:]) == crc
 }
 
@@ -125,9 +120,9 @@ func (j *journal) append(scores []int8) error {
 	}
 	rec := binary.AppendUvarint(nil, uint64(len(scores)))
 	for _, s := range scores {
-		rec = append(rec, byte(int(s)+scoreOffset))
+		rec = append(rec, book.ScoreByte(int(s)))
 	}
-	rec = binary.LittleEndian.AppendUint32(rec, crc32.Checksum(rec, castagnoli))
+	rec = binary.LittleEndian.AppendUint32(rec, crc32.Checksum(rec, book.Castagnoli))
 	if _, err := j.f.Write(rec); err != nil {
 		return atomicfile.WriteError(j.f.Name(), err)
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -53,23 +54,48 @@ func (b *Book) ExportFile(board game.Board, depth int, path string) (int, error)
 	return n, nil
 }
 
-// ImportFile adds the positions of the portable file at path to the book.
-// It reads the whole file once to check it before writing anything, so a
-// corrupt or truncated file leaves the book as it was. It returns the board
-// and the number of positions. A shard's file is refused: see gen.Merge.
-// When ctx ends, it stops between batches, and what was written stays: a
-// new import of the same file finishes it.
-func (b *Book) ImportFile(ctx context.Context, path string) (game.Board, int, error) {
-	check := func(game.Board, game.Key, int) error { return nil }
-	h, err := book.ReadFile(path, check)
-	if err == nil && h.Count > 0 {
+// ErrOtherBoard is CheckImport's error (errors.Is) for a file of another
+// board than the one asked for.
+var ErrOtherBoard = errors.New("a book of another board")
+
+// CheckImport reads the portable file at path whole and checks it for an
+// import, before anything is written: every entry and the checksum, that
+// it is a whole book (a shard's file is refused: see gen.Merge), and that
+// it is of board want, unless want is zero (else an ErrOtherBoard error).
+// It returns the file's header, with ErrOtherBoard too.
+func CheckImport(path string, want game.Board) (book.Header, error) {
+	h, err := book.ReadFile(path, func(game.Board, game.Key, int) error { return nil })
+	switch {
+	case err != nil:
+	case h.Count > 0:
 		err = fmt.Errorf("it holds %s, not a whole book: use merge", h.Shard())
+	case want != game.Board{} && want != h.Board:
+		return h, fmt.Errorf("importing %s: %w: %s, not %s", path, ErrOtherBoard, h.Board, want)
 	}
 	if err != nil {
-		return game.Board{}, 0, fmt.Errorf("importing %s: %w", path, err)
+		return book.Header{}, fmt.Errorf("importing %s: %w", path, err)
 	}
+	return h, nil
+}
+
+// ImportFile adds the positions of the portable file at path to the book,
+// once CheckImport has passed it (so a corrupt or truncated file leaves
+// the book as it was), and returns the board and the number of positions.
+func (b *Book) ImportFile(ctx context.Context, path string) (game.Board, int, error) {
+	h, err := CheckImport(path, game.Board{})
+	if err != nil {
+		return game.Board{}, 0, err
+	}
+	return h.Board, h.Entries, b.ImportChecked(ctx, path, h)
+}
+
+// ImportChecked adds the positions of the file at path, of header h, which
+// CheckImport has checked. When ctx ends, it stops between batches, and
+// what was written stays: a new import of the same file finishes it.
+func (b *Book) ImportChecked(ctx context.Context, path string, h book.Header) error {
 	put, finish := b.Putter(ctx)
-	if _, err = book.ReadFile(path, put); err == nil {
+	_, err := book.ReadFile(path, put)
+	if err == nil {
 		err = finish()
 	} else {
 		finish()
@@ -81,9 +107,9 @@ func (b *Book) ImportFile(ctx context.Context, path string) (game.Board, int, er
 		err = b.Compact(ctx, h.Board)
 	}
 	if err != nil {
-		return game.Board{}, 0, fmt.Errorf("importing %s: %w", path, err)
+		return fmt.Errorf("importing %s: %w", path, err)
 	}
-	return h.Board, h.Entries, nil
+	return nil
 }
 
 // Putter returns put, which adds entries to the book in batches of up to

@@ -43,13 +43,11 @@ import (
 	"github.com/cockroachdb/pebble/v2/sstable"
 	"github.com/cockroachdb/pebble/v2/vfs"
 
+	"c4/book"
 	"c4/game"
 	"c4/position"
 	"c4/solve"
 )
-
-// scoreOffset makes a score a positive byte.
-const scoreOffset = 64
 
 // DefaultCacheMiB is the block cache's size when Options leaves it 0.
 const DefaultCacheMiB = 64
@@ -442,7 +440,7 @@ func (b *Book) Lookup(p game.Position) (score int, ok bool, err error) {
 	if len(v) != 1 {
 		return 0, false, fmt.Errorf("book lookup: a value of %d bytes", len(v))
 	}
-	return int(v[0]) - scoreOffset, true, nil
+	return book.ByteScore(v[0]), true, nil
 }
 
 // MoveScores returns the score of each column of p from the book, from the
@@ -591,7 +589,7 @@ func (b *Book) NewBatch(board game.Board) *Batch {
 // Put adds the score of the position of canonical key k.
 func (w *Batch) Put(k game.Key, score int) error {
 	w.buf = appendKey(w.buf[:0], w.board, k)
-	return w.b.Set(w.buf, []byte{byte(score + scoreOffset)}, nil)
+	return w.b.Set(w.buf, []byte{book.ScoreByte(score)}, nil)
 }
 
 // Len is the number of entries put since the last commit.
@@ -639,7 +637,7 @@ func (b *Book) Entries(board game.Board, f func(k game.Key, score int) bool) (er
 			it.Close()
 			return fmt.Errorf("book of %s: a malformed entry %x", board, it.Key())
 		}
-		if !f(decodeKey(board, it.Key()), int(v[0])-scoreOffset) {
+		if !f(decodeKey(board, it.Key()), book.ByteScore(v[0])) {
 			break
 		}
 	}

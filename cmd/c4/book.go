@@ -388,24 +388,26 @@ func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := needDB(fs, *db); err != nil {
 		return err
 	}
-	h, err := book.ReadFile(*in, func(game.Board, game.Key, int) error { return nil })
-	if err != nil {
-		return fmt.Errorf("%s: %w", *in, err)
-	}
-	if want, err := game.ParseBoard(*board); fs.Changed("board") && want != h.Board {
-		if err != nil {
+	var want game.Board
+	if fs.Changed("board") {
+		var err error
+		if want, err = game.ParseBoard(*board); err != nil {
 			return fs.UsageError(fmt.Errorf("--board: %w", err))
 		}
+	}
+	h, err := store.CheckImport(*in, want)
+	if errors.Is(err, store.ErrOtherBoard) {
 		return fs.UsageError(fmt.Errorf("--board %s: %s holds a book of %s", want, *in, h.Board))
+	} else if err != nil {
+		return err
 	}
 	bk, err := store.Open(*db, store.Options{Log: stderr})
 	if err != nil {
 		return err
 	}
-	b, n, err := bk.ImportFile(ctx, *in)
-	if err = bk.Finish(err); err != nil {
+	if err = bk.Finish(bk.ImportChecked(ctx, *in, h)); err != nil {
 		return cli.Interrupted(err, "run the same command again to finish")
 	}
-	fmt.Fprintf(stdout, "%d positions of %s read into %s\n", n, b, *db)
+	fmt.Fprintf(stdout, "%d positions of %s read into %s\n", h.Entries, h.Board, *db)
 	return nil
 }
