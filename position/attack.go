@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"c4/internal/machine"
 )
@@ -97,41 +96,19 @@ func forcedAttack() (attackPath, error) {
 // chooseAttack sets attack once a process: the path $C4_ATTACK_PATH forces,
 // else the quickest on this processor by measurement, because feature bits
 // alone mislead (a vector path can lose to plain Go code on one processor
-// and win by far on another).
+// and win by far on another). machine.ChoosePath chooses for both widths.
 func chooseAttack() {
 	attackChoice.once.Do(func() {
-		forced, err := forcedAttack()
-		if forced != attackUnchosen {
-			attack.Store(uint32(forced))
-			attackChoice.how = "forced by " + AttackPathEnv
-			return
+		const calls = 200
+		w := newAttackWorkload()
+		paths := make([]machine.Path, len(attackPaths))
+		for i, a := range attackPaths {
+			paths[i] = machine.Path{Name: a.String(), Run: func() { w.run(a, calls) }, Calls: calls * len(w.positions)}
 		}
-		best, how := measureAttack()
-		if err != nil {
-			how += "; " + err.Error() + ", ignored"
-		}
-		attack.Store(uint32(best))
+		i, how := machine.ChoosePath(AttackPathEnv, paths)
+		attack.Store(uint32(attackPaths[i]))
 		attackChoice.how = how
 	})
-}
-
-// measureAttack times each path of attackPaths on a fixed workload (the
-// best of seven rounds, about a millisecond in all) and returns the
-// quickest, with a line of the times.
-func measureAttack() (attackPath, string) {
-	const rounds, calls = 7, 200
-	w := newAttackWorkload()
-	runs := make([]func(), len(attackPaths))
-	for i, a := range attackPaths {
-		runs[i] = func() { w.run(a, calls) }
-	}
-	quickest, best := machine.Quickest(rounds, runs...)
-	parts := make([]string, len(attackPaths))
-	perCall := time.Duration(calls * len(w.positions))
-	for i, a := range attackPaths {
-		parts[i] = fmt.Sprintf("%s %.1f ns", a, float64(best[i])/float64(perCall))
-	}
-	return attackPaths[quickest], "measured, a call: " + strings.Join(parts, ", ")
 }
 
 // attackWorkload is a search's kind of AttackThreats calls: positions of

@@ -31,3 +31,25 @@ func TestQuickest(t *testing.T) {
 		t.Errorf("Quickest = %d, %v after %v calls; want 1, the sleeping run's best at least 2 ms, 3 calls each", i, best, calls)
 	}
 }
+
+// TestChoosePath: the environment forces a path it names, in any case;
+// else the paths are timed, and a value naming none is said and ignored.
+func TestChoosePath(t *testing.T) {
+	var ran [2]int
+	paths := []Path{
+		{Name: "go", Run: func() { ran[0]++ }, Calls: 1},
+		{Name: "avx512", Run: func() { ran[1]++ }, Calls: 1},
+	}
+	t.Setenv("C4_TEST_PATH", "AVX512")
+	if i, how := ChoosePath("C4_TEST_PATH", paths); i != 1 || how != "forced by C4_TEST_PATH" || ran != [2]int{} {
+		t.Errorf("forced: %d %q, ran %v", i, how, ran)
+	}
+	t.Setenv("C4_TEST_PATH", "avx2")
+	i, how := ChoosePath("C4_TEST_PATH", paths)
+	if i < 0 || i > 1 || ran != [2]int{7, 7} || !strings.Contains(how, "go ") || !strings.Contains(how, "avx512 ") || !strings.Contains(how, "C4_TEST_PATH=avx2 is no path here") {
+		t.Errorf("measured: %d %q, ran %v", i, how, ran)
+	}
+	if i, how := ChoosePath("C4_TEST_PATH", paths[:1]); i != 0 || how != "the only path on this processor" {
+		t.Errorf("one path: %d %q", i, how)
+	}
+}

@@ -1,8 +1,6 @@
 package position
 
 import (
-	"fmt"
-	"os"
 	"sync"
 	"sync/atomic"
 
@@ -46,9 +44,9 @@ var (
 	attackHow                  string
 )
 
-// AttackPathEnv forces a path, as in c4/position: "go" forces the Go path
-// here, any path of c4/position's the vector path where the processor has
-// it.
+// AttackPathEnv forces a path, as in c4/position: "go" or "avx512" where
+// the processor has the vector path; another value is ignored here (and
+// refused by c4/position's CheckAttackPathEnv, which a program calls).
 const AttackPathEnv = "C4_ATTACK_PATH"
 
 // useAttack4 says whether AttackThreats takes the vector path, choosing
@@ -69,50 +67,49 @@ func AttackPath() (name, how string) {
 	return "go", attackHow
 }
 
-// chooseAttack times both paths on a fixed workload, each keeping its
-// best of seven rounds, and takes the quicker; without AVX-512 and VBMI2,
-// or with C4_ATTACK_PATH=go, the Go path.
+// chooseAttack takes the path C4_ATTACK_PATH names, else the quicker on a
+// fixed workload (machine.ChoosePath, as c4/position chooses its paths).
 func chooseAttack() {
 	defer attackChosen.Store(true)
-	switch {
-	case !hasAttack4:
-		attackHow = "the only path on this processor"
-		return
-	case os.Getenv(AttackPathEnv) == "go":
-		attackHow = "forced by " + AttackPathEnv
-		return
-	case os.Getenv(AttackPathEnv) != "":
-		attackVector.Store(true)
-		attackHow = "forced by " + AttackPathEnv
-		return
-	}
-	ps, columns := attackWorkload()
-	var threats [MaxWidth]Bits
-	var counts [MaxWidth]uint8
 	const calls = 200
-	run := func(path func(Position, Bits, Bits, *[MaxWidth]Bits, *[MaxWidth]Bits, *[MaxWidth]uint8) uint64) func() {
-		return func() {
-			for range calls {
-				for _, p := range ps {
-					path(p, p.NonLosingMoves(), Bits{}, &columns, &threats, &counts)
-				}
-			}
-		}
+	w := newAttackWorkload()
+	paths := []machine.Path{{Name: "go", Run: func() { w.run(Position.attackThreatsGo, calls) }, Calls: calls * len(w.positions)}}
+	if hasAttack4 {
+		paths = append(paths, machine.Path{Name: "avx512", Run: func() { w.run(Position.attackThreats4, calls) }, Calls: calls * len(w.positions)})
 	}
-	quickest, best := machine.Quickest(7, run(Position.attackThreatsGo), run(Position.attackThreats4))
-	perCall := float64(calls * len(ps))
-	attackVector.Store(quickest == 1)
-	attackHow = fmt.Sprintf("measured, a call: go %.1f ns, avx512 %.1f ns", float64(best[0])/perCall, float64(best[1])/perCall)
+	var i int
+	i, attackHow = machine.ChoosePath(AttackPathEnv, paths)
+	attackVector.Store(i == 1)
 }
 
 // attackWorkload is what chooseAttack times: positions of an 8x8 game, from
-// the empty board to 28 stones, and the board's columns.
-func attackWorkload() ([]Position, [MaxWidth]Bits) {
+// the empty board to 28 stones, each with its moves, computed before the
+// timing as c4/position's workload does.
+type attackWorkload struct {
+	positions []Position
+	moves     []Bits
+	columns   [MaxWidth]Bits
+	sink      uint64
+}
+
+func newAttackWorkload() *attackWorkload {
 	b, _ := NewBoard(8, 8)
-	var ps []Position
+	w := &attackWorkload{columns: b.CentreFirst()}
 	for _, moves := range []string{"", "4453", "325288874681", "3252888746817718542611117667"} {
 		p, _ := Parse(b, moves)
-		ps = append(ps, p)
+		w.positions = append(w.positions, p)
+		w.moves = append(w.moves, p.NonLosingMoves())
 	}
-	return ps, b.CentreFirst()
+	return w
+}
+
+// run makes calls rounds of calls of path, one for each position.
+func (w *attackWorkload) run(path func(Position, Bits, Bits, *[MaxWidth]Bits, *[MaxWidth]Bits, *[MaxWidth]uint8) uint64, calls int) {
+	var threats [MaxWidth]Bits
+	var counts [MaxWidth]uint8
+	for range calls {
+		for i, p := range w.positions {
+			w.sink += path(p, w.moves[i], Bits{}, &w.columns, &threats, &counts)
+		}
+	}
 }

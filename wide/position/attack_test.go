@@ -18,17 +18,17 @@ func forEachAttackPath(f func(path string)) {
 // BenchmarkAttackThreats compares the paths of AttackThreats on this
 // processor, on the workload chooseAttack times: a call's time.
 func BenchmarkAttackThreats(b *testing.B) {
-	ps, columns := attackWorkload()
+	w := newAttackWorkload()
 	var threats [MaxWidth]Bits
 	var counts [MaxWidth]uint8
 	forEachAttackPath(func(path string) {
 		b.Run(path, func(b *testing.B) {
 			for b.Loop() {
-				for _, p := range ps {
-					p.AttackThreats(p.NonLosingMoves(), Bits{}, &columns, &threats, &counts)
+				for i, p := range w.positions {
+					p.AttackThreats(w.moves[i], Bits{}, &w.columns, &threats, &counts)
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/call")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(w.positions)), "ns/call")
 		})
 	})
 }
