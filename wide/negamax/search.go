@@ -57,8 +57,8 @@ func (o Options) Check() error {
 // TableMiB for the boards that need more).
 func (o Options) Bytes() int64 { return c4solve.TableBytes(o.TableMiB) }
 
-// Book is an opening book as the search uses it (c4/book's Book is one).
-// It must be safe for concurrent use.
+// Book is an opening book as the search uses it (book.Frozen and
+// store.Book are ones). It must be safe for concurrent use.
 type Book interface {
 	// Depth is the most stones of a position of board b the book may
 	// hold, or -1 if it holds none.
