@@ -83,6 +83,16 @@ func (s Shard) FileName() string {
 	return fmt.Sprintf("%s-d%d-%03d-of-%03d%s", s.Board, s.Depth, s.Index, s.Count, ShardExt)
 }
 
+// Path is where the shard's file goes for an --out of out: out itself,
+// unless it names a folder (it ends with a slash, or is one), where the
+// file takes its FileName.
+func (s Shard) Path(out string) string {
+	if info, err := os.Stat(out); strings.HasSuffix(out, "/") || err == nil && info.IsDir() {
+		return filepath.Join(out, s.FileName())
+	}
+	return out
+}
+
 // ShardFiles returns args with each folder replaced by the shard files
 // (*.c4s) in it, so that a merge can be given the folder of a layer.
 func ShardFiles(args []string) ([]string, error) {

@@ -93,3 +93,17 @@ func (b Board) ColumnRange() string { return b.WideBoard().ColumnRange() }
 
 // OfWide is the Board of b.
 func OfWide(b *wposition.Board) Board { return Board{b.Width(), b.Height()} }
+
+// AttackPaths names the path position.AttackThreats takes and how it was
+// chosen, for the reports that must say what their figures rest on: "avx2
+// (measured, a call: ...)"; with wide, also the path of the boards past 64
+// bits (wide/position's).
+func AttackPaths(wide bool) string {
+	name, how := position.AttackPath()
+	s := name + " (" + how + ")"
+	if wide {
+		name, how = wposition.AttackPath()
+		s += "; past 64 bits " + name + " (" + how + ")"
+	}
+	return s
+}

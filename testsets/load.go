@@ -83,3 +83,17 @@ func dirSets(dir string) ([]string, error) {
 	}
 	return names, err
 }
+
+// Boards names the boards of sets, in order, once each ("7x6" or "8x8,
+// 9x7"), and says whether one is past 64 bits: what a report says of the
+// sets it ran.
+func Boards(sets []*Set) (names string, wide bool) {
+	var seen []string
+	for _, s := range sets {
+		if name := s.Board.String(); !slices.Contains(seen, name) {
+			seen = append(seen, name)
+		}
+		wide = wide || s.Board.Wide()
+	}
+	return strings.Join(seen, ", "), wide
+}

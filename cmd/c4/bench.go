@@ -17,19 +17,7 @@ import (
 	"c4/testsets"
 )
 
-const benchUsage = `bench [--dir DIR] [--set NAME...] [flags]
-
-Solves every position of the benchmark sets, checks each score against the
-set, and prints one row per set: positions, mean, median and max time, mean
-nodes, thousands of positions a second, and mismatches. Without --dir it runs
-c4's own embedded 7x6 sets (about 15 s); with --dir, the set files there (by
-default the public ones, Test_L3_R1 ... Test_L1_R3; all 1000 lines of
-Begin-Hard take about half an hour, --limit 100 a minute). A set is named by
-its file name or by the label the table gives it (End-Easy). Each set is of
-the board its header names, or of --board. The table is cleared before each
-position unless --keep-table. Files written (--out, --plot, --cpuprofile)
-replace a regular file of that name once complete, and never anything else.
-Exit status 1 on any mismatch.`
+var benchUsage = help("bench")
 
 func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("bench", benchUsage, stdout, stderr)
@@ -67,7 +55,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stderr, "c4 bench: %v\n", e)
 	}
 	sf.board = sets[0].Board.String()
-	boards, wide := setBoards(sets)
+	boards, wide := testsets.Boards(sets)
 	_, engine, closeBook, err := sf.open(fs)
 	if err != nil {
 		return err
@@ -85,7 +73,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	defer files.Discard()
 	report := bench.Report{Engine: sf.engine, Mode: sf.mode().String(), Board: boards, TableMiB: sf.tableMiB, Threads: sf.threads,
-		Processor: machine.Processor(), AttackPath: attackPath(wide)}
+		Processor: machine.Processor(), AttackPath: game.AttackPaths(wide)}
 	if f := files["--cpuprofile"]; f != nil {
 		if err := pprof.StartCPUProfile(f); err != nil {
 			return err
@@ -115,19 +103,6 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fmt.Errorf("%d scores differ from the sets, %d lines could not be read", n, len(bad))
 	}
 	return nil
-}
-
-// setBoards names the boards of sets, in order, once each ("7x6" or
-// "8x8, 9x7"), and says whether one is past 64 bits.
-func setBoards(sets []*testsets.Set) (names string, wide bool) {
-	var seen []string
-	for _, s := range sets {
-		if name := s.Board.String(); !slices.Contains(seen, name) {
-			seen = append(seen, name)
-		}
-		wide = wide || s.Board.Wide()
-	}
-	return strings.Join(seen, ", "), wide
 }
 
 // readReport reads the JSON report at path, for --compare; nil if path

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strings"
 	"time"
 
 	"c4/book"
@@ -19,56 +17,11 @@ import (
 	"c4/solve"
 )
 
-const bookUsage = `book COMMAND [flags]
+var bookUsage = help("book")
 
-An opening book: the exact score of every position up to a number of stones,
-in a pebble database (--db DIR), which c4 solve --book and c4 bench --book
-consult. Commands:
+var generateBookUsage = help("book-generate")
 
-  generate --db DIR --depth N [--root POSITION] [--threads T] [--board WxH]
-  generate --shard I/N --out FILE|DIR/ --depth N [--board WxH]   one part of the deepest layer
-  merge    --db DIR FILE|DIR...     the shards of a layer into a complete book
-  lookup   --db DIR POSITION...     the score of each position and of its moves
-  stats    --db DIR                 positions and results by stones, size on disk
-  verify   --db DIR [--sample N]    re-solve N random entries a layer, negamax and dfpn; exit 1 on a difference
-  export   --db DIR --out FILE [--depth N]   write the portable compressed file
-  import   --in FILE --db DIR       read one (a damaged file changes nothing)
-  estimate --depth N [--board WxH]  what a book of N stones would cost, from a sample
-
-The commands that only read a book (lookup, stats, verify, export, and
-c4 solve --book) create nothing and need no write access to its folder.
-A command that makes a database checks its arguments first, and removes the
-database again if it fails (an interrupted generate or merge keeps its work:
-run it again to finish).`
-
-const generateBookUsage = `book generate --db DIR --depth N [--root POSITION] [flags]
-
-Stores the exact score of every position that is not over with at most N
-stones (at or below --root, if given), mirror images once. The positions of N
-stones are solved by --threads workers, each with its own --tt-mib table;
-shallower ones take the best of their moves' scores. Scores are written in
-synced batches: an interrupted run (Ctrl-C, or killed) keeps what it wrote,
-and running the same command again finishes the book.
-
-With --shard I/N --out FILE, no database: it solves only shard I (from 0)
-of N of the positions of N stones (a split of their sorted keys that
-depends on nothing else) and writes them to FILE, a portable file that c4
-book merge reads; --out DIR/ (a folder) names the file for the shard there
-(7x6-d12-005-of-064.c4s). Scores go to FILE.part as they are found; a
-stopped run goes on from there, and a run whose FILE is complete does
-nothing. FILE is written once complete; c4 replaces only a regular file
-there, never anything else.`
-
-const mergeBookUsage = `book merge --db DIR FILE...
-       book merge --check FILE...
-
-Reads every shard (a FILE may be a folder: the *.c4s files in it) of one
-layer (c4 book generate --shard), checking them all before making or writing
-anything, puts them into the database, and gives every shallower position
-the best of its moves' scores: the same book as a generation on one
-machine. An interrupted merge is finished by running it again. With
---check, it only checks that the files are every shard of one layer, each
-once and sound, and writes nothing.`
+var mergeBookUsage = help("book-merge")
 
 func runBook(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	sub := map[string]func(context.Context, []string, io.Writer, io.Writer) error{
@@ -176,11 +129,8 @@ func shardGenerate(ctx context.Context, fs *cli.FlagSet, sf *searchFlags, b game
 	if out == "" {
 		return fs.UsageError(errors.New("--out FILE is required"))
 	}
-	j := gen.ShardJob{Shard: book.Shard{Board: b, Depth: depth, Index: i, Count: n},
-		Out: out, Threads: sf.threads, TableMiB: sf.tableMiB, Progress: cli.ProgressTo(fs.Output())}
-	if info, err := os.Stat(out); strings.HasSuffix(out, "/") || err == nil && info.IsDir() {
-		j.Out = strings.TrimSuffix(out, "/") + "/" + j.Shard.FileName()
-	}
+	s := book.Shard{Board: b, Depth: depth, Index: i, Count: n}
+	j := gen.ShardJob{Shard: s, Out: s.Path(out), Threads: sf.threads, TableMiB: sf.tableMiB, Progress: cli.ProgressTo(fs.Output())}
 	if err := fits(j.Check(), j.Bytes()); err != nil {
 		return err
 	}
@@ -302,12 +252,7 @@ func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return nil
 }
 
-const verifyUsage = `book verify --db DIR [--sample N] [--seed S] [flags]
-
-Draws N random entries of each number of stones and solves them without the
-book, with negamax (the exact score) and with DFPN (the sign): a wrong entry
-and a wrong engine tell apart. Prints what was checked by stones; exit 1 if
-an engine disagrees with the book.`
+var verifyUsage = help("book-verify")
 
 func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("book verify", verifyUsage, stdout, stderr)

@@ -11,19 +11,7 @@ import (
 	"c4/internal/cli"
 )
 
-const estimateUsage = `book estimate --board WxH --depth N [--sample S] [--budget D] [flags]
-
-Estimates what a book of N stones would cost, before making it: the
-positions of its deepest layer (counted, or past 4 million a layer
-extrapolated from the last layer counted) times the time the solver takes
-on one of them, from S positions of N stones reached by random games, each
-solved on one thread with a fresh table and given at most --budget (one
-that runs out counts as --budget: the cost is then a lower bound). A
-handful of positions gives a figure good to a factor of a few; on 7x6 it
-reads up to twice a generation's measured cost (a generation keeps its
-table from one position to its neighbour). A complete book of any depth
-answers the empty board, so the cheapest layer also bounds the cost of
-solving the board.`
+var estimateUsage = help("estimate")
 
 func bookEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("book estimate", estimateUsage, stdout, stderr)

@@ -145,9 +145,5 @@ func fits(err error, bytes int64) error {
 	if err != nil {
 		return err
 	}
-	const gib = 1 << 30
-	if have := hugemem.Physical(); have > 0 && uint64(bytes) > have {
-		return cli.BadValue(fmt.Errorf("the tables take %.1f GiB (--tt-mib for each solver or worker), more than this machine's %.1f GiB of memory", float64(bytes)/gib, float64(have)/gib))
-	}
-	return nil
+	return cli.BadValue(hugemem.Fits(bytes))
 }

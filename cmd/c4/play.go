@@ -12,15 +12,7 @@ import (
 	"c4/position"
 )
 
-var playUsage = fmt.Sprintf(`play [--first human|c4] [--hints] [--from MOVES] [--book DIR|builtin|none] [--board WxH] [flags]
-
-A game against perfect play in the terminal. Type a column (1, 2, ...; a,
-b, ... past 9) to play, u to take back your last move (and c4's reply), q
-to quit. c4 plays its best move: the quickest win, or the slowest loss, the
-centre first among equals. On 7x6 the built-in book answers the first %d
-stones at once; without a book (--book none) early positions take the
-solver seconds to a minute. Boards past 64 bits (8x8, 9x9, ...) are played
-from a late position (--from): no one has solved their early ones.`, builtin.Stones)
+var playUsage = fmt.Sprintf(help("play"), builtin.Stones)
 
 func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("play", playUsage, stdout, stderr)

@@ -13,22 +13,7 @@ import (
 	"c4/serve"
 )
 
-var serveUsage = fmt.Sprintf(`serve [--addr HOST:PORT] [--book DIR|builtin|none] [--tt-mib MiB] [flags]
-
-Serves the JSON API and a web page to play against perfect play:
-  GET /api/solve?pos=4453[&weak=1]  {"pos","score","moves":[score per column, null if full],"nodes","micros"}
-  GET /api/board                    {"board":"7x6","width":7,"height":6}
-  GET /healthz
-  GET /                             the page, for --board
-Bad positions get 400 with {"error": ...}; a position not solved within
---budget, or a request that finds every solver busy for --wait, gets 503.
---threads is the number of solves at once (each with its own --tt-mib table,
-searching the moves of its position on every core). The built-in 7x6 book
-of up to %d stones is used unless --book says otherwise. While no request
-is being solved, the positions a game is likely to ask for next are solved
-ahead and remembered (one more table; --ahead=false turns it off).
-Requests are logged on stderr (--log json: one JSON object per line). SIGINT
-or SIGTERM shuts down gracefully (exit status 130 or 143).`, builtin.Stones)
+var serveUsage = fmt.Sprintf(help("serve"), builtin.Stones)
 
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("serve", serveUsage, stdout, stderr)

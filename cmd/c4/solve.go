@@ -19,17 +19,7 @@ import (
 	"c4/testsets"
 )
 
-const solveUsage = `solve [flags] [POSITION...]
-
-Prints "<position> <score>" for each position: the arguments, or one position
-per line on standard input: the first word of the line, so "c4 solve < set"
-reproduces a test set. An empty line is the empty board, and so is a test
-set's " <score>" (one blank, then a score); any other line that starts with
-white space, white space alone included, is an error, as is a line over 1
-MiB; lines starting with '#' are skipped. Scores are from the side to move:
-0 a draw, positive a win (the sooner the higher), negative a loss. A bad
-position is reported on stderr and the run goes on; the exit status is then
-1.`
+var solveUsage = help("solve")
 
 func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("solve", solveUsage, stdout, stderr)

@@ -9,18 +9,7 @@ import (
 	"c4/testsets"
 )
 
-const generateUsage = `testsets generate --level begin|middle|end --rating easy|medium|hard --count N --seed S [flags] > FILE
-
-Makes a benchmark set as the public ones were made: random games of uniformly
-random moves stopped at a random length in the level's range, each position
-solved exactly and kept if its moves left fall in the rating's range, with no
-position repeated, mirror images included. The same seed gives the same file.
-Levels by stones played: begin up to W*H/3 (14 on 7x6), middle up to 2*W*H/3
-(28), end beyond. Ratings by moves left before the game's last stone: easy
-below W*H/3 (14), medium below 2*W*H/3 (28), hard from there. Levels and
-ratings may also be given by their numbers in the public sets' names:
---level 3 --rating 1 makes a set like Test_L3_R1. The file's header names its
-board, which c4 bench then uses.`
+var generateUsage = help("testsets-generate")
 
 func runTestsets(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "generate" {
