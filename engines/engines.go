@@ -34,35 +34,32 @@ type Engine struct {
 }
 
 // Negamax returns an Engine of negamax solvers with opts, for positions of
-// b first. The book, if any, serves the 64-bit boards, and the boards past
-// them too if it answers for every board (a GameBook: a store.Book).
-func Negamax(opts negamax.Options, b game.Board) *Engine {
+// b first, without a book.
+func Negamax(opts negamax.Options, b game.Board) *Engine { return NegamaxBook(opts, nil, b) }
+
+// NegamaxBook is Negamax with the book bk (nil: none). It serves the 64-bit
+// boards, and the boards past them too if it is a GameBook (a store.Book).
+// Both widths take opts as they are: the options are one type.
+func NegamaxBook(opts negamax.Options, bk negamax.Book, b game.Board) *Engine {
 	e := &Engine{}
 	e.makeNarrow = func() solve.Engine {
 		s := negamax.New(opts)
+		s.UseBook(bk)
 		f := s.Progress
 		e.progress.Store(&f)
 		return s
 	}
 	e.makeWide = func() wsolve.Engine {
-		s := wnegamax.New(wideOptions(opts))
+		s := wnegamax.New(opts)
+		if gb, ok := bk.(GameBook); ok {
+			s.UseBook(wideBook{gb})
+		}
 		f := s.Progress
 		e.progress.Store(&f)
 		return s
 	}
 	e.prepare(b)
 	return e
-}
-
-// wideOptions is opts for the search past 64 bits: the same but for the
-// book, which serves them if it is a GameBook (TestWideOptions checks that
-// every other field is copied).
-func wideOptions(opts negamax.Options) wnegamax.Options {
-	w := wnegamax.Options{Threads: opts.Threads, TableMiB: opts.TableMiB, NearMiB: opts.NearMiB, SignFirst: opts.SignFirst}
-	if gb, ok := opts.Book.(GameBook); ok {
-		w.Book = wideBook{gb}
-	}
-	return w
 }
 
 // GameBook is a book of positions of any board (store.Book is one), which

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"reflect"
 	"testing"
 	"time"
 
@@ -105,35 +104,6 @@ func TestOneWidthAtATime(t *testing.T) {
 		cancel()
 		if (e.narrow != nil) == (e.wide != nil) {
 			t.Errorf("after a %s position: a 64-bit engine %v, a 128-bit engine %v", p.Board(), e.narrow != nil, e.wide != nil)
-		}
-	}
-}
-
-// TestWideOptions sets every field of negamax.Options but the book to a
-// value of its own and checks that wideOptions copies each, so that a field
-// added to the options cannot be lost past 64 bits.
-func TestWideOptions(t *testing.T) {
-	var opts negamax.Options
-	v := reflect.ValueOf(&opts).Elem()
-	for i := range v.NumField() {
-		switch f := v.Field(i); f.Kind() {
-		case reflect.Int:
-			f.SetInt(int64(i + 1))
-		case reflect.Bool:
-			f.SetBool(true)
-		case reflect.Interface: // the book: cmd/c4/testdata/book_wide.txt solves with one
-		default:
-			t.Fatalf("negamax.Options.%s: a %s, which this test does not set", v.Type().Field(i).Name, f.Kind())
-		}
-	}
-	w := reflect.ValueOf(wideOptions(opts))
-	for i := range v.NumField() {
-		name := v.Type().Field(i).Name
-		if name == "Book" {
-			continue
-		}
-		if got := w.FieldByName(name); !got.IsValid() || !reflect.DeepEqual(got.Interface(), v.Field(i).Interface()) {
-			t.Errorf("wideOptions: %s not copied (%v, want %v)", name, got, v.Field(i))
 		}
 	}
 }

@@ -26,49 +26,6 @@ import (
 	"c4/solve"
 )
 
-// Options configures a Solver. The zero value is the default; Check
-// reports a value out of range.
-type Options struct {
-	// Threads is the number of goroutines searching at once: 0 (the
-	// default) means 1, at most solve.MaxThreads.
-	Threads int
-	// TableMiB is the transposition table's memory in MiB, all parts (the
-	// far table, the mid table of a large one and each thread's near
-	// table): 0 means solve.DefaultTableMiB (128), at most
-	// solve.MaxTableMiB.
-	// Boards whose keys have more than 44 bits (W*(H+1)) beyond the bits of
-	// a part's bucket index use more: at least 2^(bits-44) 32-byte buckets
-	// a part (32 MiB on 8x7), so that checks stay exact.
-	TableMiB int
-	// Book, if not nil, gives exact scores of early positions: the search
-	// asks it at every node within its depth.
-	Book Book
-	// NearMiB is each worker's near table in MiB, at most 1024: 0 (the
-	// default) means a core's second-level cache, the quickest for one
-	// position (nearBytes). A book generation, whose consecutive
-	// positions share their endgames, keeps more of them with a larger one
-	// (see ManyPositionsNearMiB).
-	NearMiB int
-	// SignFirst makes every search probe the score's sign first, as the
-	// first stones' do (see dichotomy): fewer nodes on the middle game's
-	// positions of a book generation (see
-	// docs/measurements/2026-11-27-book-book-generation.md).
-	SignFirst bool
-}
-
-// Check returns an error (a *solve.RangeError) for a field out of its
-// range, which New would otherwise clamp.
-func (o Options) Check() error {
-	if err := solve.CheckTable(o.TableMiB, o.Threads); err != nil {
-		return err
-	}
-	return solve.CheckRange("NearMiB", o.NearMiB, 0, 1024)
-}
-
-// Bytes is the memory the tables of a Solver of these options take (see
-// TableMiB for the boards that need more).
-func (o Options) Bytes() int64 { return solve.TableBytes(o.TableMiB) }
-
 // Book is an opening book as the search uses it (book.Frozen and
 // store.Book are ones). It must be safe for concurrent use.
 type Book interface {
@@ -177,14 +134,14 @@ type scratch struct {
 	counts  [position.MaxWidth]uint8
 }
 
-// New returns a Solver with an empty table. Options out of range are
-// clamped to it (see Options.Check).
+// New returns a Solver with an empty table and no book (see UseBook).
+// Options out of range are clamped to it (see Options.Check).
 func New(opts Options) *Solver {
 	if opts.TableMiB <= 0 {
 		opts.TableMiB = solve.DefaultTableMiB
 	}
 	opts.TableMiB = min(opts.TableMiB, solve.MaxTableMiB)
-	s := &Solver{tableSize: opts.TableMiB << 20, book: opts.Book, nearBytes: nearBytes, signFirst: opts.SignFirst}
+	s := &Solver{tableSize: opts.TableMiB << 20, nearBytes: nearBytes, signFirst: opts.SignFirst}
 	if opts.NearMiB > 0 {
 		s.nearBytes = min(opts.NearMiB, 1024) << 20
 	}
@@ -195,6 +152,11 @@ func New(opts Options) *Solver {
 	s.allocate(keyBits(position.Standard))
 	return s
 }
+
+// UseBook makes the searches consult bk (nil: no book), which gives exact
+// scores of early positions: the search asks it at every node within its
+// depth. Call it between searches, not during one.
+func (s *Solver) UseBook(bk Book) { s.book = bk }
 
 // allocate makes the tables for keys of k bits.
 func (s *Solver) allocate(k uint) {

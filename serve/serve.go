@@ -127,10 +127,10 @@ func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
 	s := &Server{cfg: cfg, solvers: pool{free: make(chan struct{}, cfg.Solvers)}, stop: make(chan struct{})}
 	for range cfg.Solvers {
-		s.solvers.give(engines.Negamax(negamax.Options{Threads: cfg.Threads, TableMiB: cfg.TableMiB, Book: cfg.Book}, cfg.Board))
+		s.solvers.give(engines.NegamaxBook(negamax.Options{Threads: cfg.Threads, TableMiB: cfg.TableMiB}, cfg.Book, cfg.Board))
 	}
 	if cfg.Ahead {
-		s.ahead = ahead.New(engines.Negamax(negamax.Options{Threads: 1, TableMiB: cfg.TableMiB, Book: cfg.Book}, cfg.Board), cfg.Budget, nil)
+		s.ahead = ahead.New(engines.NegamaxBook(negamax.Options{Threads: 1, TableMiB: cfg.TableMiB}, cfg.Book, cfg.Board), cfg.Budget, nil)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/solve", s.solve)

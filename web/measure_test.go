@@ -91,7 +91,8 @@ func TestMeasureSite(t *testing.T) {
 	// a table; the browser's workers would not share one).
 	bk, _ := builtin.Book()
 	for _, threads := range []int{1, 2} {
-		s := negamax.New(negamax.Options{TableMiB: 128, Threads: threads, Book: bk})
+		s := negamax.New(negamax.Options{TableMiB: 128, Threads: threads})
+		s.UseBook(bk)
 		var native []float64
 		for _, e := range all {
 			p, err := position.Parse(position.Standard, e.Moves)

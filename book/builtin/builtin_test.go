@@ -46,7 +46,8 @@ func TestBook(t *testing.T) {
 	if bk.Len() != n {
 		t.Fatalf("%d positions; want the %d of up to %d stones", bk.Len(), n, depth)
 	}
-	s := negamax.New(negamax.Options{TableMiB: 64, Book: bk})
+	s := negamax.New(negamax.Options{TableMiB: 64})
+	s.UseBook(bk)
 	scores, st, err := s.Analyze(context.Background(), position.New(position.Standard), solve.Strong)
 	if err != nil {
 		t.Fatal(err)

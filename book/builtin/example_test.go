@@ -21,7 +21,8 @@ func ExampleBook() {
 	score, _ := bk.Score(p)
 	fmt.Println("4453:", score)
 
-	s := negamax.New(negamax.Options{TableMiB: 1, Book: bk})
+	s := negamax.New(negamax.Options{TableMiB: 1})
+	s.UseBook(bk)
 	moves, st, _ := s.Analyze(context.Background(), position.New(position.Standard), solve.Strong)
 	fmt.Println("first moves:", moves, "nodes:", st.Nodes)
 	// Output:

@@ -109,7 +109,7 @@ func BenchmarkLayerCost(b *testing.B) {
 // one table, one position after another.
 func solveRun(keys []game.Key, opts negamax.Options) error {
 	if os.Getenv("C4_BENCH_SHARED") == "" {
-		return solveKeys(context.Background(), game.Standard, keys, 2, opts, func(int, int) error { return nil })
+		return solveKeys(context.Background(), game.Standard, keys, 2, opts, nil, func(int, int) error { return nil })
 	}
 	opts.Threads, opts.TableMiB = 2, 2*opts.TableMiB
 	s := engines.Negamax(opts, game.Standard)

@@ -136,7 +136,7 @@ func TestSearchWithBook(t *testing.T) {
 	b := mustBoard(t, 5, 4)
 	bk := openBook(t, t.TempDir())
 	generate(t, bk, game.New(b), 8)
-	with := engines.Negamax(negamax.Options{TableMiB: 8, Book: bk}, b)
+	with := engines.NegamaxBook(negamax.Options{TableMiB: 8}, bk, b)
 	without := engines.Negamax(negamax.Options{TableMiB: 8}, b)
 	for d, layer := range book.Enumerate(game.New(b), 12) {
 		for _, k := range layer {

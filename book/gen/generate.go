@@ -161,7 +161,7 @@ const chunk = 16
 // and calls emit, on the calling goroutine and in no set order, with each
 // one's index in keys and score. It stops at the first error of emit or of
 // a search.
-func solveKeys(ctx context.Context, board game.Board, keys []game.Key, threads int, opts negamax.Options, emit func(i, score int) error) error {
+func solveKeys(ctx context.Context, board game.Board, keys []game.Key, threads int, opts negamax.Options, bk negamax.Book, emit func(i, score int) error) error {
 	type result struct{ i, score int }
 	ctx, cancel := context.WithCancel(ctx) // also stops the workers if emit fails
 	defer cancel()
@@ -171,7 +171,7 @@ func solveKeys(ctx context.Context, board game.Board, keys []game.Key, threads i
 	errs := make(chan error, max(threads, 1))
 	for range max(threads, 1) {
 		wg.Go(func() {
-			s := engines.Negamax(opts, board)
+			s := engines.NegamaxBook(opts, bk, board)
 			for {
 				i := int(next.Add(chunk)) - chunk
 				if i >= len(keys) {
@@ -226,7 +226,7 @@ func (g *Generator) solve(ctx context.Context, board game.Board, keys []game.Key
 	meter := progress.New(g.Progress, fmt.Sprintf("%d stones", stones), "positions", len(keys))
 	defer meter.Done()
 	n, last := 0, time.Now()
-	err := solveKeys(ctx, board, keys, g.Threads, solverOptions(g.TableMiB), func(i, score int) error {
+	err := solveKeys(ctx, board, keys, g.Threads, solverOptions(g.TableMiB), nil, func(i, score int) error {
 		if err := w.Put(keys[i], score); err != nil {
 			return err
 		}

@@ -127,9 +127,7 @@ func (j *ShardJob) solve(ctx context.Context, keys []game.Key, jr *journal, scor
 		}
 		return nil
 	}
-	opts := solverOptions(j.TableMiB)
-	opts.Book = j.book
-	err := solveKeys(ctx, j.Board, todo, j.Threads, opts, func(i, score int) error {
+	err := solveKeys(ctx, j.Board, todo, j.Threads, solverOptions(j.TableMiB), j.book, func(i, score int) error {
 		found[i], have[i] = int8(score), true
 		solved++
 		meter.Update(done+solved, "")

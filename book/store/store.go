@@ -1,6 +1,6 @@
 // Package store keeps opening books in a pebble database: the store that a
 // generation writes (package gen), that c4 book's commands read and export,
-// and that a search can consult through negamax.Options.Book. A book read
+// and that a search can consult through negamax.Solver.UseBook. A book read
 // whole into memory from its portable file needs none of this: see package
 // book.
 //
@@ -415,14 +415,14 @@ func boardList(boards []game.Board) string {
 }
 
 // Score returns the score of p from the book, and whether the book has it,
-// for negamax.Options.Book. A read error counts as a miss: the caller
+// for negamax.Solver.UseBook. A read error counts as a miss: the caller
 // searches instead.
 func (b *Book) Score(p position.Position) (int, bool) {
 	s, ok, err := b.Lookup(game.FromNarrow(p))
 	return s, ok && err == nil
 }
 
-// Depth is DepthOf for negamax.Options.Book.
+// Depth is DepthOf for negamax.Solver.UseBook.
 func (b *Book) Depth(board *position.Board) int { return b.DepthOf(game.Of(board)) }
 
 // Lookup returns the score of p and whether the book has it.

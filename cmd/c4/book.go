@@ -265,7 +265,7 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	opts, err := sf.negamaxOptions(nil, 2) // and DFPN's table
+	opts, err := sf.negamaxOptions(2) // and DFPN's table
 	if err != nil {
 		return err
 	}

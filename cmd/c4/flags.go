@@ -64,10 +64,10 @@ func (f *searchFlags) parseBoard(fs *cli.FlagSet) (game.Board, error) {
 	return b, nil
 }
 
-// negamaxOptions are the options of a negamax solver of the flags, with
-// bk, checked against the machine's memory for n solvers.
-func (f *searchFlags) negamaxOptions(bk negamax.Book, n int) (negamax.Options, error) {
-	opts := negamax.Options{TableMiB: f.tableMiB, Threads: f.threads, Book: bk}
+// negamaxOptions are the options of a negamax solver of the flags,
+// checked against the machine's memory for n solvers.
+func (f *searchFlags) negamaxOptions(n int) (negamax.Options, error) {
+	opts := negamax.Options{TableMiB: f.tableMiB, Threads: f.threads}
 	return opts, fits(opts.Check(), int64(n)*opts.Bytes())
 }
 
@@ -96,12 +96,12 @@ func (f *searchFlags) open(fs *cli.FlagSet) (game.Board, *engines.Engine, func()
 	if err != nil {
 		return game.Board{}, nil, nil, err
 	}
-	opts, err := f.negamaxOptions(bk, 1)
+	opts, err := f.negamaxOptions(1)
 	if err != nil {
 		closeBook()
 		return game.Board{}, nil, nil, err
 	}
-	return b, engines.Negamax(opts, b), closeBook, nil
+	return b, engines.NegamaxBook(opts, bk, b), closeBook, nil
 }
 
 // checkEngine checks the engine flags against each other; a mismatch is

@@ -65,8 +65,8 @@ func main() {
 		post(map[string]any{"type": "error", "error": "the book: " + err.Error()})
 		return
 	}
-	w := &worker{solver: engines.Negamax(negamax.Options{TableMiB: tableMiB, Book: bk}, game.Standard)}
-	w.ahead = ahead.New(engines.Negamax(negamax.Options{TableMiB: max(tableMiB/2, 1), Book: bk}, game.Standard), budget,
+	w := &worker{solver: engines.NegamaxBook(negamax.Options{TableMiB: tableMiB}, bk, game.Standard)}
+	w.ahead = ahead.New(engines.NegamaxBook(negamax.Options{TableMiB: max(tableMiB/2, 1)}, bk, game.Standard), budget,
 		func(ctx context.Context) context.Context { return &yielding{Context: ctx} })
 	js.Global().Set("c4handle", js.FuncOf(w.handle))
 	js.Global().Call("c4ready", map[string]any{"book": bk.Depth(position.Standard), "tableMiB": tableMiB})

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	c4negamax "c4/negamax"
 	c4solve "c4/solve"
 	"c4/testsets"
 	"c4/testsets/publictest"
@@ -20,7 +21,7 @@ import (
 //
 //	go test ./negamax -run XXX -bench Solve -benchtime 100x -benchmem -timeout 0
 func BenchmarkSolve(b *testing.B) {
-	s := New(Options{})
+	s := New(c4negamax.Options{})
 	for _, name := range testsets.PublicNames() {
 		set := publictest.Set(b, name)
 		var positions []position.Position
@@ -69,7 +70,7 @@ func BenchmarkBoards(b *testing.B) {
 					positions = append(positions, p)
 				}
 			}
-			s := New(Options{})
+			s := New(c4negamax.Options{})
 			if _, err := s.Solve(context.Background(), positions[0], c4solve.Weak); err != nil {
 				b.Fatal(err) // the board's tables made before the clock starts
 			}

@@ -6,13 +6,14 @@ import (
 	"context"
 	"fmt"
 
+	c4negamax "c4/negamax"
 	c4solve "c4/solve"
 	"c4/wide/negamax"
 	"c4/wide/position"
 )
 
 func ExampleSolver_Solve() {
-	s := negamax.New(negamax.Options{TableMiB: 16})
+	s := negamax.New(c4negamax.Options{TableMiB: 16})
 	p, _ := position.Parse(position.Standard, "44455554221")
 	r, _ := s.Solve(context.Background(), p, c4solve.Strong)
 	fmt.Println("score:", r.Score)
@@ -24,7 +25,7 @@ func ExampleSolver_Solve() {
 }
 
 func ExampleSolver_Analyze() {
-	s := negamax.New(negamax.Options{TableMiB: 16})
+	s := negamax.New(c4negamax.Options{TableMiB: 16})
 	p, _ := position.Parse(position.Standard, "4444441526")
 	scores, _, _ := s.Analyze(context.Background(), p, c4solve.Strong)
 	fmt.Println(scores)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	c4negamax "c4/negamax"
 	c4solve "c4/solve"
 	"c4/testsets/publictest"
 	"c4/wide/position"
@@ -25,7 +26,7 @@ func mustParse(t testing.TB, s string) position.Position {
 
 // testSolver is shared by the tests of one package run: its table is
 // allocated once.
-var testSolver = New(Options{TableMiB: 64})
+var testSolver = New(c4negamax.Options{TableMiB: 64})
 
 func TestPublicSets(t *testing.T) {
 	for _, tc := range []struct {
@@ -63,7 +64,7 @@ func TestPublicSets(t *testing.T) {
 // large enough to have a mid table (see Solver), on one and two threads.
 func TestMidTable(t *testing.T) {
 	for _, threads := range []int{1, 2} {
-		s := New(Options{TableMiB: midMinBytes>>20 + 16, Threads: threads})
+		s := New(c4negamax.Options{TableMiB: midMinBytes>>20 + 16, Threads: threads})
 		for _, c := range publictest.Set(t, "Test_L1_R2").Cases[:20] {
 			s.Reset()
 			if r, err := s.Solve(context.Background(), mustParse(t, c.Moves), c4solve.Strong); err != nil || r.Score != c.Score {
@@ -150,7 +151,7 @@ func TestGameOver(t *testing.T) {
 func TestCancel(t *testing.T) {
 	for _, threads := range []int{1, 2} {
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-		s := New(Options{TableMiB: 16, Threads: threads})
+		s := New(c4negamax.Options{TableMiB: 16, Threads: threads})
 		start := time.Now()
 		_, err := s.Solve(ctx, position.New(position.Standard), c4solve.Strong)
 		cancel()
@@ -184,7 +185,7 @@ func TestCancel(t *testing.T) {
 // TestThreads checks that several workers find the scores one finds, in
 // both modes, on the same table from one position to the next.
 func TestThreads(t *testing.T) {
-	s := New(Options{TableMiB: 16, Threads: 3})
+	s := New(c4negamax.Options{TableMiB: 16, Threads: 3})
 	for _, name := range []string{"Test_L2_R2", "Test_L1_R1"} {
 		for _, c := range publictest.Set(t, name).Cases[:100] {
 			for _, mode := range []c4solve.Mode{c4solve.Strong, c4solve.Weak} {
@@ -209,12 +210,12 @@ func TestJoin(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := position.New(b)
-		want, err := New(Options{TableMiB: 16}).Solve(context.Background(), p, c4solve.Strong)
+		want, err := New(c4negamax.Options{TableMiB: 16}).Solve(context.Background(), p, c4solve.Strong)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, threads := range []int{2, 3} {
-			got, err := New(Options{TableMiB: 16, Threads: threads}).Solve(context.Background(), p, c4solve.Strong)
+			got, err := New(c4negamax.Options{TableMiB: 16, Threads: threads}).Solve(context.Background(), p, c4solve.Strong)
 			if err != nil || got.Score != want.Score {
 				t.Errorf("%s, %d threads: %d, %v; want %d", b, threads, got.Score, err, want.Score)
 			}
@@ -227,7 +228,7 @@ func TestJoin(t *testing.T) {
 // worker left without a move stops, and on Begin positions, where it joins
 // a move under way.
 func TestAnalyzeThreads(t *testing.T) {
-	s := New(Options{TableMiB: 16, Threads: 3})
+	s := New(c4negamax.Options{TableMiB: 16, Threads: 3})
 	var positions []string
 	for _, name := range []string{"Test_L2_R1", "Test_L2_R2"} {
 		for _, c := range publictest.Set(t, name).Cases[:20] {
@@ -270,7 +271,7 @@ func TestAtLeast(t *testing.T) {
 // TestProgress reads Progress from another goroutine while a search runs
 // (run with -race): nodes grow and the interval narrows to the score.
 func TestProgress(t *testing.T) {
-	s := New(Options{TableMiB: 16, Threads: 2})
+	s := New(c4negamax.Options{TableMiB: 16, Threads: 2})
 	p := mustParse(t, "13712")
 	done := make(chan c4solve.Result)
 	go func() {
@@ -302,7 +303,7 @@ func TestProgress(t *testing.T) {
 // TestSameBoardKeepsTable: a position of a board parsed again ("7x6") is
 // of the solver's board: the table stays, and the second search hits it.
 func TestSameBoardKeepsTable(t *testing.T) {
-	s := New(Options{TableMiB: 16})
+	s := New(c4negamax.Options{TableMiB: 16})
 	const moves = "2416615552" // a Begin-Medium line: thousands of nodes
 	p, _ := position.Parse(position.Standard, moves)
 	first, err := s.Solve(context.Background(), p, c4solve.Strong)

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	c4negamax "c4/negamax"
 	c4solve "c4/solve"
 	"c4/wide/position"
 )
@@ -85,7 +86,7 @@ func TestSmallBoards(t *testing.T) {
 				t.Fatal(err)
 			}
 			ref := naive{}
-			s := New(Options{TableMiB: 1})
+			s := New(c4negamax.Options{TableMiB: 1})
 			checked := 0
 			for g := 0; g < tc.games; g++ {
 				p := position.New(b)

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unsafe"
 
+	c4negamax "c4/negamax"
 	c4solve "c4/solve"
 	"c4/testsets/publictest"
 	"c4/wide/negamax"
@@ -57,7 +58,7 @@ func TestPublicSets(t *testing.T) {
 func TestRandomPositions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	s, pure := New(Options{TableMiB: 32}), New(Options{TableMiB: 32, EndgameCells: -1})
-	nm := negamax.New(negamax.Options{TableMiB: 32})
+	nm := negamax.New(c4negamax.Options{TableMiB: 32})
 	b := position.Standard
 	checked := 0
 	for depth := 10; depth < b.Cells(); depth++ {
@@ -94,7 +95,7 @@ func TestBigBoards(t *testing.T) {
 				t.Skipf("past %d bits: c4/wide/pns's", position.MaxBits)
 			}
 			s := New(Options{TableMiB: 32})
-			nm := negamax.New(negamax.Options{TableMiB: 32})
+			nm := negamax.New(c4negamax.Options{TableMiB: 32})
 			checked := 0
 			for depth := b.Cells() - 20; depth < b.Cells(); depth++ {
 				for range 3 {
