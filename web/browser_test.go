@@ -88,7 +88,7 @@ func TestSiteLoads(t *testing.T) {
 	// The worker's single scores, exact and weak, on 7x6 and another board.
 	eval[bool](t, ctx, `((async () => { // one after another: a new question stops the one under way
 		const r = [];
-		for (const [b, p, weak] of [["7x6", "4455", false], ["7x6", "44455554221", true], ["5x4", "", false]]) r.push((await state.solver.solve(b, p, weak)).score);
+		for (const [b, p, weak] of [["7x6", "4455", false], ["7x6", "44455554221", true], ["5x4", "", false]]) r.push((await c4state.solver.solve(b, p, weak)).score);
 		window.singles = r;
 	})(), true)`)
 	browsertest.Wait(t, ctx, `window.singles !== undefined`)

@@ -22,7 +22,8 @@ import (
 //go:embed static
 var static embed.FS
 
-// Files returns the page's files: index.html, app.js, style.css, and for
+// Files returns the page's files: index.html, app.js (with its modules:
+// rules.mjs, the game's rules, and solvers.mjs), style.css, and for
 // the static site worker.js and sw.js (its offline copy).
 func Files() fs.FS {
 	sub, err := fs.Sub(static, "static")

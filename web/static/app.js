@@ -2,154 +2,16 @@
 // board for two. It asks a solver for the score of every column of the
 // position: in the browser (worker.js and c4.wasm, when the site has them)
 // or c4 serve's API (when the page is served by c4 serve).
-"use strict";
+import * as rules from "./rules.mjs";
+import { BOARDS, column, name, normal, ordinal, parseBoard, range } from "./rules.mjs";
+import { ServerSolver, WorkerSolver, chooseSolver } from "./solvers.mjs";
 
 const $ = id => document.getElementById(id);
 
-// ---- The solvers.
-
-// WorkerSolver solves in a Web Worker. A question the worker has not
-// answered when another is asked is stopped there.
-class WorkerSolver {
-  constructor() { this.id = 0; this.waiting = new Map(); this.describe = "in your browser"; }
-
-  // start starts the worker with the largest table the browser gives:
-  // 128 MiB, else 64, else 32.
-  async start() {
-    for (const tt of [128, 64, 32]) {
-      try {
-        this.info = await this.spawn(tt);
-        this.describe = `in your browser (WebAssembly, a ${this.info.tableMiB} MiB table; the built-in book answers 7x6 positions of up to ${this.info.book} stones)`;
-        return;
-      } catch (e) {
-        this.error = e;
-      }
-    }
-    throw this.error;
-  }
-
-  spawn(tt) {
-    return new Promise((resolve, reject) => {
-      const w = new Worker("worker.js?tt=" + tt);
-      w.onerror = e => { w.terminate(); reject(new Error(e.message || "the worker failed")); };
-      w.onmessage = e => {
-        const m = e.data;
-        if (m.type === "ready") { this.worker = w; w.onmessage = e => this.receive(e.data); w.onerror = e => this.fail(e); resolve(m); }
-        else if (m.type === "error") { w.terminate(); reject(new Error(m.error)); }
-      };
-    });
-  }
-
-  receive(m) {
-    if (m.type === "memory") { this.onMemory(m.bytes); return; }
-    const q = this.waiting.get(m.id);
-    if (!q) return;
-    if (m.type === "progress") { q.progress(m.nodes, m.micros); return; }
-    this.waiting.delete(m.id);
-    if (m.type === "result") q.resolve(m);
-    else if (m.type === "stopped") q.resolve(null);
-    else q.reject(new Error(m.error));
-  }
-
-  // fail ends every question when the worker dies (out of memory).
-  fail(e) {
-    for (const q of this.waiting.values()) q.reject(new Error("the solver stopped: " + (e.message || e)));
-    this.waiting.clear();
-  }
-
-  // analyze resolves to {scores, nodes, micros}: the scores of pos's
-  // columns (null for a full one); or to null if stopped. progress(nodes,
-  // micros) is called while it searches.
-  analyze(board, pos, progress) { return this.ask({ type: "analyze", board, pos, weak: false }, progress); }
-
-  // solve resolves to {score, nodes, micros}: pos's own score, exact or
-  // (weak) its sign; or to null if stopped.
-  solve(board, pos, weak, progress = () => {}) { return this.ask({ type: "solve", board, pos, weak }, progress); }
-
-  ask(question, progress) {
-    const id = ++this.id;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject, progress });
-      this.worker.postMessage({ id, ...question });
-    });
-  }
-
-  stop() { this.worker.postMessage({ type: "stop" }); }
-
-  // memory resolves to the WebAssembly memory's size, for the
-  // measurements.
-  memory() {
-    return new Promise(resolve => { this.onMemory = resolve; this.worker.postMessage({ type: "memory" }); });
-  }
-}
-
-// ServerSolver asks c4 serve's API, for the one board it serves.
-class ServerSolver {
-  constructor() { this.describe = "by c4 serve"; }
-
-  async start() {
-    const res = await fetch("api/board");
-    if (!res.ok) throw new Error("no solver: the site has no c4.wasm, and no c4 serve answers api/board");
-    this.board = (await res.json()).board;
-  }
-
-  async analyze(board, pos) {
-    this.abort = new AbortController();
-    try {
-      const res = await fetch("api/solve?pos=" + encodeURIComponent(pos), { signal: this.abort.signal });
-      const body = await res.json();
-      if (!res.ok) throw new Error(body.error);
-      return { scores: body.moves, nodes: body.nodes, micros: body.micros };
-    } catch (e) {
-      if (e.name === "AbortError") return null;
-      throw e;
-    }
-  }
-
-  stop() { if (this.abort) this.abort.abort(); }
-}
-
-// chooseSolver is the browser's solver where the site has one, else the
-// server's.
-async function chooseSolver() {
-  if (typeof WebAssembly === "object" && typeof Worker === "function") {
-    try {
-      const res = await fetch("c4.wasm", { method: "HEAD" });
-      if (res.ok) {
-        const s = new WorkerSolver();
-        await s.start();
-        // Offline once loaded: the site's files kept by a service worker
-        // (where the browser allows one: https, or localhost).
-        if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
-        return s;
-      }
-    } catch (e) { /* no site's solver: the server's */ }
-  }
-  const s = new ServerSolver();
-  await s.start();
-  return s;
-}
-
 // ---- Positions.
 
-// The boards the browser's solver offers: the common ones of the sizes it
-// takes, (H+1)*W <= 128 with at most 35 columns (those past 64 bits
-// last); a link may name any other.
-const BOARDS = ["7x6", "4x4", "5x4", "6x4", "5x5", "6x5", "7x5", "6x6", "8x6", "6x7", "7x7", "8x7", "9x6", "10x5", "4x5", "4x6",
-  "8x8", "9x7", "10x6", "11x5", "9x8", "9x9", "13x4"];
-
-const name = c => c < 9 ? String(c + 1) : String.fromCharCode(97 + c - 9);
-const column = ch => /^[1-9]$/.test(ch) ? Number(ch) - 1 : /^[a-z]$/i.test(ch) ? ch.toLowerCase().charCodeAt(0) - 97 + 9 : -1;
-const range = w => w <= 9 ? "1-" + name(w - 1) : w === 10 ? "1-9, a" : "1-9, a-" + name(w - 1);
-
-function parseBoard(s) {
-  const m = /^(\d+)x(\d+)$/.exec(s || "");
-  if (!m) return null;
-  const [w, h] = [Number(m[1]), Number(m[2])];
-  return w >= 1 && h >= 1 && w <= 35 && (h + 1) * w <= 128 ? { w, h } : null;
-}
-
 window.c4log = [];
+
 
 const state = {
   solver: null,
@@ -165,51 +27,12 @@ const state = {
   pointed: -1,      // the column under the pointer
   error: "",
 };
+window.c4state = state; // the tests ask its solver directly
 
-// grid returns the owner (1 first, 2 second, 0 empty) of every cell.
-function grid(ms) {
-  const g = Array.from({ length: state.W }, () => []);
-  for (let i = 0; i < ms.length; i++) g[column(ms[i])].push(i % 2 + 1);
-  return g;
-}
-
-// four returns the cells [column, row] of a four in a row, or null.
-function four(g) {
-  const { W, H } = state;
-  const at = (c, r) => (c >= 0 && c < W && r >= 0 && r < H && g[c][r]) || 0;
-  for (let c = 0; c < W; c++) for (let r = 0; r < H; r++) {
-    const p = at(c, r);
-    if (!p) continue;
-    for (const [dc, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
-      const cells = [0, 1, 2, 3].map(i => [c + i * dc, r + i * dr]);
-      if (cells.every(([x, y]) => at(x, y) === p)) return cells;
-    }
-  }
-  return null;
-}
-
-function winner(ms) {
-  const g = grid(ms), f = four(g);
-  return f ? g[f[0][0]][f[0][1]] : 0;
-}
-
-const over = () => winner(state.moves) !== 0 || state.moves.length === state.W * state.H;
-
-// problem says what makes ms no game on the board, or "" if it is one.
-function problem(ms) {
-  const g = Array.from({ length: state.W }, () => []);
-  for (let i = 0; i < ms.length; i++) {
-    const c = column(ms[i]);
-    if (c < 0 || c >= state.W) return `move ${i + 1}: '${ms[i]}' is no column of ${state.board} (${range(state.W)})`;
-    if (g[c].length >= state.H) return `move ${i + 1}: column ${ms[i]} is full`;
-    g[c].push(i % 2 + 1);
-    if (i < ms.length - 1 && four(g)) return `move ${i + 2}: the game is already over`;
-  }
-  return "";
-}
-
-// normal is ms with its columns as the page writes them (lower case).
-const normal = ms => [...ms].map(ch => name(column(ch))).join("");
+// board is the board of the game under way, as the rules take it.
+const board = () => ({ W: state.W, H: state.H, name: state.board });
+const over = () => rules.over(board(), state.moves);
+const grid = ms => rules.grid(board(), ms);
 
 // ---- Words.
 
@@ -218,19 +41,11 @@ const human = () => state.mode === "red" ? 0 : state.mode === "yellow" ? 1 : -1;
 const label = p => human() < 0 ? colour(p) : p === human() ? "you" : "c4";
 const cap = s => s[0].toUpperCase() + s.slice(1);
 
-function ordinal(k) {
-  const teen = k % 100 >= 11 && k % 100 <= 13;
-  return k + (teen ? "th" : ["th", "st", "nd", "rd"][k % 10] || "th");
-}
-
 // wins says who wins, and with which stone, when the side to move's score
-// is v (v > 0: the side to move; v < 0: the other). A win with n stones
-// before the winning one scores floor((W*H + 1 - n) / 2), so the k-th stone
-// of player p (stones at parity p) scores floor((W*H + 3 - p) / 2) - k.
+// is v (v > 0: the side to move; v < 0: the other).
 function wins(v) {
-  const mover = state.moves.length % 2, p = v > 0 ? mover : 1 - mover;
-  const k = Math.floor((state.W * state.H + 3 - p) / 2) - Math.abs(v);
-  const who = label(p);
+  const { player, k } = rules.winningStone(board(), state.moves.length, v);
+  const who = label(player);
   return `${who} ${who === "you" ? "win" : "wins"} with ${who === "you" ? "your" : "its"} ${ordinal(k)} stone`;
 }
 
@@ -282,7 +97,7 @@ function build() {
 
 function render() {
   const { W, moves } = state;
-  const g = grid(moves), f = four(g) || [];
+  const g = grid(moves), f = rules.four(board(), g) || [];
   for (const col of $("grid").children) {
     const c = Number(col.dataset.col);
     for (const cell of col.children) {
@@ -322,7 +137,7 @@ function render() {
 }
 
 function statusText(best) {
-  const { moves } = state, mover = moves.length % 2, w = winner(moves);
+  const { moves } = state, mover = moves.length % 2, w = rules.winner(board(), moves);
   if (w) return `${colour(w - 1)} wins${human() >= 0 ? (w - 1 === human() ? ": you win" : ": c4 wins") : ""}.`;
   if (moves.length === state.W * state.H) return "A draw: the board is full.";
   const turn = human() < 0 ? `${colour(mover)} to move` : mover === human() ? `Your move (${colour(mover)})` : `c4's move (${colour(mover)})`;
@@ -453,28 +268,28 @@ function note(text) { $("note").textContent = text; }
 // open goes to a position (and board) given as "4453" or "6x5:4453"; the
 // board is otherwise board (a link's: 7x6). A spec that names no game is
 // said in the note, and a new game starts instead.
-function open(spec, from, board = "7x6") {
+function open(spec, from, size = "7x6") {
   let ms = spec;
-  if (spec.includes(":")) [board, ms] = spec.split(":", 2);
-  if (state.solver instanceof ServerSolver) board = state.solver.board; // the server's one board
+  if (spec.includes(":")) [size, ms] = spec.split(":", 2);
+  if (state.solver instanceof ServerSolver) size = state.solver.board; // the server's one board
   state.future = "";
-  if (!parseBoard(board)) {
-    note(`${from} ${spec}: ${board} is no board this solver takes; a new game instead.`);
+  if (!parseBoard(size)) {
+    note(`${from} ${spec}: ${size} is no board this solver takes; a new game instead.`);
     state.moves = "";
     return;
   }
-  setBoard(board);
-  const why = problem(ms);
+  setBoard(size);
+  const why = rules.problem(board(), ms);
   note(why ? `${from} ${spec}: ${why}; a new game instead.` : "");
   state.moves = why ? "" : normal(ms);
 }
 
-function setBoard(board) {
-  if (board === state.board && $("grid").children.length) return;
-  const b = parseBoard(board);
-  state.board = board; state.W = b.w; state.H = b.h;
-  if (![...$("board").options].some(o => o.value === board)) $("board").add(new Option(board, board));
-  $("board").value = board;
+function setBoard(size) {
+  if (size === state.board && $("grid").children.length) return;
+  const b = parseBoard(size);
+  state.board = size; state.W = b.W; state.H = b.H;
+  if (![...$("board").options].some(o => o.value === size)) $("board").add(new Option(size, size));
+  $("board").value = size;
   build();
 }
 

@@ -5,7 +5,7 @@
 // while online.
 "use strict";
 const CACHE = "c4-site";
-const FILES = ["./", "index.html", "app.js", "style.css", "worker.js", "wasm_exec.js", "c4.wasm", "book.c4b"];
+const FILES = ["./", "index.html", "app.js", "rules.mjs", "solvers.mjs", "style.css", "worker.js", "wasm_exec.js", "c4.wasm", "book.c4b"];
 
 self.addEventListener("install", e => {
   e.waitUntil(caches.open(CACHE).then(c => c.addAll(FILES)).then(() => self.skipWaiting()));
