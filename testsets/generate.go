@@ -42,6 +42,17 @@ type Generator struct {
 	Progress  io.Writer // nil for none
 }
 
+// Write writes set, which Generate made, with a header that names it,
+// its board and the command that makes it again.
+func (g Generator) Write(w io.Writer, set *Set) error {
+	cmd := fmt.Sprintf("c4 testsets generate --level %s --rating %s --count %d --seed %d --board %s", g.Level, g.Rating, g.Count, g.Seed, g.Board)
+	if g.MinStones > 0 {
+		cmd += fmt.Sprintf(" --min-stones %d", g.MinStones)
+	}
+	name := FileName(g.Level, g.Rating)
+	return Write(w, set, fmt.Sprintf("%s (%s on %s), made by:", name, Label(name), g.Board), cmd)
+}
+
 // Generate makes the set. If ctx ends first it returns the cases found so
 // far with ctx's error. A level and rating no position can have together
 // (such as End and Hard) is an error.

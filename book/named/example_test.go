@@ -6,10 +6,9 @@ import (
 	"c4/book/named"
 	"c4/book/store"
 	"c4/game"
-	"c4/negamax"
 )
 
-// The book --book names, for the search: "builtin" on 7x6 (read from the
+// The book --book names, for the search (a negamax.Book): "builtin" on 7x6 (read from the
 // binary on first use), nothing on another board unless asked for.
 func Example() {
 	bk, closeBook, err := named.Open("builtin", game.Standard, true, store.Options{})
@@ -18,7 +17,6 @@ func Example() {
 		return
 	}
 	defer closeBook()
-	var _ negamax.Book = bk // what the search takes
 	fmt.Println(bk.Depth(game.Standard.Narrow()) >= 12)
 
 	b, _ := game.NewBoard(5, 4)

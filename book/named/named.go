@@ -10,15 +10,8 @@ import (
 	"c4/book/builtin"
 	"c4/book/store"
 	"c4/game"
-	"c4/position"
+	"c4/negamax"
 )
-
-// Source is a book as a search consults it (negamax.Book is the same); a
-// store.Book also serves the boards past 64 bits (engines.GameBook).
-type Source interface {
-	Depth(b *position.Board) int
-	Score(p position.Position) (int, bool)
-}
 
 // Open opens the book that name names, as c4's --book flag does: "none"
 // (or "") no book, "builtin" c4's own (package builtin), anything else a
@@ -27,8 +20,8 @@ type Source interface {
 // named it), and is quietly not used otherwise (the games' default, the
 // built-in 7x6 book, on another board, which is then not even read). A
 // database whose generation was stopped is an error (store.ErrIncomplete).
-func Open(name string, b game.Board, asked bool, opts store.Options) (Source, func(), error) {
-	var bk Source
+func Open(name string, b game.Board, asked bool, opts store.Options) (negamax.Book, func(), error) {
+	var bk negamax.Book
 	closeBook := func() {}
 	switch {
 	case name == "" || name == "none":
@@ -61,7 +54,7 @@ func Open(name string, b game.Board, asked bool, opts store.Options) (Source, fu
 }
 
 // notHeld is Open's answer for a book that holds nothing of board b.
-func notHeld(name string, b game.Board, asked bool) (Source, func(), error) {
+func notHeld(name string, b game.Board, asked bool) (negamax.Book, func(), error) {
 	if asked {
 		return nil, nil, fmt.Errorf("--book %s holds no book of %s", name, b)
 	}
@@ -70,7 +63,7 @@ func notHeld(name string, b game.Board, asked bool) (Source, func(), error) {
 
 // depthOf is bk's depth on board b, which a built-in book holds only if it
 // fits 64 bits.
-func depthOf(bk Source, b game.Board) int {
+func depthOf(bk negamax.Book, b game.Board) int {
 	if db, ok := bk.(*store.Book); ok {
 		return db.DepthOf(b)
 	}

@@ -71,3 +71,27 @@ func (st Stats) Write(w io.Writer, b game.Board) error {
 	_, err := fmt.Fprintf(w, "board %s, depth %s, %d positions (mirror images once)\n", b, depth, st.Positions)
 	return err
 }
+
+// WriteStats writes the Stats of the book of each of boards (every board
+// the database holds a book of, if none), then its size on disk.
+func (b *Book) WriteStats(w io.Writer, boards ...game.Board) error {
+	if len(boards) == 0 {
+		var err error
+		if boards, err = b.Boards(); err != nil {
+			return err
+		}
+	}
+	var st Stats
+	for i, board := range boards {
+		var err error
+		if st, err = b.Stats(board); err != nil {
+			return err
+		}
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		st.Write(w, board)
+	}
+	_, err := fmt.Fprintf(w, "on disk: %d bytes in tables, %d with the write-ahead log\n", st.TableBytes, st.DiskBytes)
+	return err
+}

@@ -73,11 +73,9 @@ func bookGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	out := fs.String("out", "", "with --shard, the `FILE` to write, or a folder (DIR/) to name it in")
 	var sf searchFlags
 	sf.register(fs, false, "")
+	fs.Require("depth", "N")
 	if done, err := fs.Parse(args); done {
 		return err
-	}
-	if !fs.Changed("depth") {
-		return fs.UsageError(errors.New("--depth N is required"))
 	}
 	b, err := sf.parseBoard(fs)
 	if err != nil {
@@ -232,24 +230,10 @@ func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer bk.Close()
-	boards := []game.Board{b}
 	if b == (game.Board{}) {
-		if boards, err = bk.Boards(); err != nil {
-			return err
-		}
+		return bk.WriteStats(stdout)
 	}
-	var st store.Stats
-	for i, b := range boards {
-		if st, err = bk.Stats(b); err != nil {
-			return err
-		}
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
-		st.Write(stdout, b)
-	}
-	fmt.Fprintf(stdout, "on disk: %d bytes in tables, %d with the write-ahead log\n", st.TableBytes, st.DiskBytes)
-	return nil
+	return bk.WriteStats(stdout, b)
 }
 
 var verifyUsage = help("book-verify")
@@ -300,11 +284,9 @@ func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	out := fs.String("out", "", "the portable `FILE` to write")
 	var depth int
 	fs.IntVar(&depth, "depth", 128, 0, 128, "only positions of up to `N` stones (default: all)")
+	fs.Require("out", "FILE")
 	if done, err := fs.Parse(args); done {
 		return err
-	}
-	if *out == "" {
-		return fs.UsageError(errors.New("--out FILE is required"))
 	}
 	bk, b, err := readBook(fs, *db, *board)
 	if err != nil {
@@ -324,11 +306,9 @@ func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	db := fs.String("db", "", "book database `DIR`")
 	board := fs.String("board", "", "board size, `WxH`: the file's must be this (default: the file's)")
 	in := fs.String("in", "", "the portable `FILE` to read")
+	fs.Require("in", "FILE")
 	if done, err := fs.Parse(args); done {
 		return err
-	}
-	if *in == "" {
-		return fs.UsageError(errors.New("--in FILE is required"))
 	}
 	if err := needDB(fs, *db); err != nil {
 		return err

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -20,20 +19,16 @@ func bookEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	var depth, sample int
 	fs.IntVar(&depth, "depth", 0, 1, 127, "the book's depth, `N` stones (required)")
 	fs.IntVar(&sample, "sample", 8, 1, 1<<20, "`S` random positions to solve")
-	budget := fs.Duration("budget", 30*time.Second, "most time for one sampled position (to 24h)")
+	var budget time.Duration
+	fs.DurationVar(&budget, "budget", 30*time.Second, 24*time.Hour, "most time for one sampled position")
+	fs.Require("depth", "N")
 	seed := fs.Uint64("seed", 1, "random seed")
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	if *budget <= 0 || *budget > 24*time.Hour {
-		return fs.UsageError(fmt.Errorf("--budget %s: want more than 0, at most 24h", *budget))
-	}
 	b, err := sf.parseBoard(fs)
 	if err != nil {
 		return err
-	}
-	if !fs.Changed("depth") {
-		return fs.UsageError(errors.New("--depth N is required"))
 	}
 	if depth >= b.Cells() {
 		if b.Cells() < 2 {
@@ -41,7 +36,7 @@ func bookEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		return fs.UsageError(fmt.Errorf("--depth %d: want 1 to %d on %s", depth, b.Cells()-1, b))
 	}
-	e := gen.Estimate{Board: b, Depth: depth, Sample: sample, Budget: *budget, TableMiB: sf.tableMiB, Seed: *seed}
+	e := gen.Estimate{Board: b, Depth: depth, Sample: sample, Budget: budget, TableMiB: sf.tableMiB, Seed: *seed}
 	if err := fits(nil, e.Bytes()); err != nil {
 		return err
 	}

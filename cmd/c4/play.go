@@ -40,7 +40,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		Board: b, Engine: e, Hints: *hints, Colour: cli.Colour(stdout), Start: *from,
 		HumansTurn: func(stones int) bool { return stones%2 == humanParity },
 	}
-	cfg.Searching = func(moves string) func() { return watchSearch(stderr, moves, true, e.Progress) }
+	cfg.Searching = func(moves string) func() { return e.ShowProgress(cli.ProgressTo(stderr), moves, true) }
 	err = play.Run(ctx, cfg, stdin, stdout)
 	if pe := (*position.ParseError)(nil); errors.As(err, &pe) || errors.Is(err, position.ErrGameOver) {
 		return fs.UsageError(fmt.Errorf("--from: %w", err))

@@ -20,21 +20,14 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	var sf searchFlags
 	sf.register(fs, false, "builtin")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	budget := fs.Duration("budget", 2*time.Second, "most time to solve one request (to 1h)")
-	wait := fs.Duration("wait", 250*time.Millisecond, "most time a request waits for a free solver (to 1h)")
+	var budget, wait time.Duration
+	fs.DurationVar(&budget, "budget", 2*time.Second, time.Hour, "most time to solve one request")
+	fs.DurationVar(&wait, "wait", 250*time.Millisecond, time.Hour, "most time a request waits for a free solver")
 	ahead := fs.Bool("ahead", true, "solve the positions a game is likely to ask for next while idle")
 	logFormat := fs.String("log", "text", "request logs on stderr: text (key=value) or json (one object per line)")
 	fs.Lookup("threads").Usage = "`N` solves at once, each with its own table and searching on every core (1 to 1024)"
 	if done, err := fs.Parse(args); done {
 		return err
-	}
-	for _, d := range []struct {
-		name string
-		d    time.Duration
-	}{{"budget", *budget}, {"wait", *wait}} {
-		if d.d <= 0 || d.d > time.Hour {
-			return fs.UsageError(fmt.Errorf("--%s %s: want more than 0, at most 1h", d.name, d.d))
-		}
 	}
 	var logs slog.Handler
 	switch *logFormat {
@@ -49,7 +42,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	cfg := serve.Config{Board: b, Solvers: sf.threads, TableMiB: sf.tableMiB, Budget: *budget, Wait: *wait,
+	cfg := serve.Config{Board: b, Solvers: sf.threads, TableMiB: sf.tableMiB, Budget: budget, Wait: wait,
 		Ahead: *ahead, Logger: slog.New(logs)}
 	if err := fits(cfg.Check(), cfg.Bytes()); err != nil {
 		return err

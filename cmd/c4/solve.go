@@ -13,7 +13,6 @@ import (
 	"c4/game"
 	"c4/internal/cli"
 	"c4/internal/lines"
-	"c4/internal/progress"
 	"c4/position"
 	"c4/solve"
 	"c4/testsets"
@@ -108,7 +107,7 @@ func (s *solver) answer(moves string) (string, error) {
 	if p.IsOver() {
 		return "", fmt.Errorf("position %q: %w", moves, position.ErrGameOver)
 	}
-	defer s.showProgress(moves)()
+	defer s.e.ShowProgress(cli.ProgressTo(s.stderr), moves, s.analyze)()
 	start := time.Now()
 	var scores []int
 	var st solve.Stats
@@ -131,32 +130,4 @@ func (s *solver) answer(moves string) (string, error) {
 		fmt.Fprintf(&sb, " %d %d", st.Nodes, time.Since(start).Microseconds())
 	}
 	return sb.String() + "\n", nil
-}
-
-// showProgress shows the search's progress while it takes more than a
-// second (see watchSearch); it returns what stops it.
-func (s *solver) showProgress(moves string) (stop func()) {
-	return watchSearch(s.stderr, moves, s.analyze, s.e.Progress)
-}
-
-// watchSearch shows negamax's nodes, rate and the interval known to hold
-// the score (not while analysing, whose moves are searched at once) on
-// stderr while a search of moves takes more than a second, if stderr is a
-// terminal and search has them; it returns what stops it.
-func watchSearch(stderr io.Writer, moves string, analyze bool, search func() (nodes uint64, lo, hi int, ok bool)) (stop func()) {
-	if _, _, _, ok := search(); !ok || !cli.IsTerminal(stderr) {
-		return func() {}
-	}
-	label, start := strconv.Quote(moves), time.Now()
-	if moves == "" {
-		label = "the empty board"
-	}
-	return progress.Watch(stderr, label, func() string {
-		nodes, lo, hi, _ := search()
-		status := fmt.Sprintf("%d nodes, %.1f M/s", nodes, float64(nodes)/time.Since(start).Seconds()/1e6)
-		if !analyze {
-			status += fmt.Sprintf(", score in [%d, %d]", lo, hi)
-		}
-		return status
-	})
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"c4/internal/cli"
@@ -52,10 +51,5 @@ func testsetsGenerate(ctx context.Context, args []string, stdout, stderr io.Writ
 	if err != nil {
 		return cli.Interrupted(err, "nothing written")
 	}
-	cmd := fmt.Sprintf("c4 testsets generate --level %s --rating %s --count %d --seed %d --board %s", l, r, count, *seed, b)
-	if minStones > 0 {
-		cmd += fmt.Sprintf(" --min-stones %d", minStones)
-	}
-	name := testsets.FileName(l, r)
-	return testsets.Write(stdout, set, fmt.Sprintf("%s (%s on %s), made by:", name, testsets.Label(name), b), cmd)
+	return g.Write(stdout, set)
 }

@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
@@ -147,18 +148,12 @@ func Interrupted(err error, kept string) error {
 	return err
 }
 
-// FlagSet is a command's flags, with the ranges of its numeric ones.
+// FlagSet is a command's flags, with the ranges of its numeric ones and
+// the flags it requires.
 type FlagSet struct {
 	*pflag.FlagSet
-	WithArgs bool // the command takes arguments besides its flags
-	ranges   []intRange
-}
-
-// intRange is a numeric flag's range, checked after parsing.
-type intRange struct {
-	name   string
-	value  *int
-	lo, hi int
+	WithArgs bool           // the command takes arguments besides its flags
+	checks   []func() error // of the values given, after parsing
 }
 
 // NewFlagSet returns the flag set of command name: --help prints usage and
@@ -177,7 +172,46 @@ func NewFlagSet(name, usage string, stdout, stderr io.Writer) *FlagSet {
 // states the range.
 func (fs *FlagSet) IntVar(p *int, name string, def, lo, hi int, usage string) {
 	fs.FlagSet.IntVar(p, name, def, fmt.Sprintf("%s (%d to %d)", usage, lo, hi))
-	fs.ranges = append(fs.ranges, intRange{name, p, lo, hi})
+	fs.checks = append(fs.checks, func() error {
+		if fs.Changed(name) && (*p < lo || *p > hi) { // a default needs no check
+			return fmt.Errorf("--%s %d: want %d to %d", name, *p, lo, hi)
+		}
+		return nil
+	})
+}
+
+// DurationVar adds a duration flag whose values must be more than 0 and
+// at most most; its help states the limit.
+func (fs *FlagSet) DurationVar(p *time.Duration, name string, def, most time.Duration, usage string) {
+	fs.FlagSet.DurationVar(p, name, def, fmt.Sprintf("%s (to %s)", usage, shortDuration(most)))
+	fs.checks = append(fs.checks, func() error {
+		if *p <= 0 || *p > most {
+			return fmt.Errorf("--%s %s: want more than 0, at most %s", name, *p, shortDuration(most))
+		}
+		return nil
+	})
+}
+
+// shortDuration is d as a person writes it: "1h", "24h", "30s".
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = s[:len(s)-2]
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = s[:len(s)-2]
+	}
+	return s
+}
+
+// Require makes flag name required: "--name WHAT is required".
+func (fs *FlagSet) Require(name, what string) {
+	fs.checks = append(fs.checks, func() error {
+		if !fs.Changed(name) {
+			return fmt.Errorf("--%s %s is required", name, what)
+		}
+		return nil
+	})
 }
 
 // Parse parses args, reporting a bad command line (a flag out of its
@@ -191,9 +225,9 @@ func (fs *FlagSet) Parse(args []string) (done bool, err error) {
 	case err == nil && fs.NArg() > 0 && !fs.WithArgs:
 		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	for _, r := range fs.ranges { // a default needs no check
-		if err == nil && fs.Changed(r.name) && (*r.value < r.lo || *r.value > r.hi) {
-			err = fmt.Errorf("--%s %d: want %d to %d", r.name, *r.value, r.lo, r.hi)
+	for _, check := range fs.checks {
+		if err == nil {
+			err = check()
 		}
 	}
 	if err != nil {
