@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -49,7 +50,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if comment && err == nil {
 			return nil
 		}
-		return s.line(fmt.Sprintf("line %d", n), moves, firstErr(err, perr))
+		return s.line(fmt.Sprintf("line %d", n), moves, cmp.Or(err, perr))
 	}); err != nil {
 		return cli.Interrupted(err, "")
 	}
@@ -57,13 +58,6 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.ErrFailed
 	}
 	return nil
-}
-
-func firstErr(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 // solver answers c4 solve's positions, one at a time.
