@@ -8,8 +8,9 @@ import (
 	"c4/game"
 )
 
-// The book --book names, for the search (a negamax.Book): "builtin" on 7x6 (read from the
-// binary on first use), nothing on another board unless asked for.
+// The book --book names, for the search (a negamax.Book): "builtin" on
+// 7x6 (read from the binary on first use), nothing on another board unless
+// asked for.
 func Example() {
 	bk, closeBook, err := named.Open("builtin", game.Standard, true, store.Options{})
 	if err != nil {

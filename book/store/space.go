@@ -46,7 +46,7 @@ func newSpace(fs vfs.FS, dir string) *space {
 func (s *space) onBackgroundError(err error) {
 	if errors.Is(err, syscall.ENOSPC) {
 		s.once.Do(func() {
-			s.err = s.fullError(0, false)
+			s.err = fmt.Errorf("writing the book in %s: %w (no space left on the device)", s.dir, ErrDiskFull)
 			close(s.full)
 		})
 	}
@@ -65,7 +65,8 @@ func (s *space) check(need int64) error {
 		return nil // no figure: pebble's own errors will tell
 	}
 	if int64(u.AvailBytes) < need+reserveBytes {
-		return s.fullError(u.AvailBytes, true)
+		return fmt.Errorf("writing the book in %s: %w: %s free, where writing a book needs %s to spare",
+			s.dir, ErrDiskFull, mib(int64(u.AvailBytes)), mib(reserveBytes))
 	}
 	return nil
 }
@@ -84,16 +85,6 @@ func (s *space) usage() (vfs.DiskUsage, error) {
 		}
 		dir = filepath.Dir(dir)
 	}
-}
-
-// fullError says that the file system of the book is full, and, if known,
-// how much room it has left.
-func (s *space) fullError(avail uint64, known bool) error {
-	if !known {
-		return fmt.Errorf("writing the book in %s: %w (no space left on the device)", s.dir, ErrDiskFull)
-	}
-	return fmt.Errorf("writing the book in %s: %w: %s free, where writing a book needs %s to spare",
-		s.dir, ErrDiskFull, mib(int64(avail)), mib(reserveBytes))
 }
 
 // bound returns ctx, ended as well when a background write runs out of

@@ -145,5 +145,8 @@ func fits(err error, bytes int64) error {
 	if err != nil {
 		return err
 	}
-	return cli.BadValue(hugemem.Fits(bytes))
+	if err := hugemem.Fits(bytes); err != nil {
+		return cli.BadValue(fmt.Errorf("%w (--tt-mib is for each solver or worker)", err))
+	}
+	return nil
 }

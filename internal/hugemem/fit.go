@@ -8,7 +8,7 @@ import "fmt"
 func Fits(bytes int64) error {
 	const gib = 1 << 30
 	if have := Physical(); have > 0 && uint64(bytes) > have {
-		return fmt.Errorf("the tables take %.1f GiB (--tt-mib for each solver or worker), more than this machine's %.1f GiB of memory", float64(bytes)/gib, float64(have)/gib)
+		return fmt.Errorf("the tables take %.1f GiB, more than this machine's %.1f GiB of memory", float64(bytes)/gib, float64(have)/gib)
 	}
 	return nil
 }
