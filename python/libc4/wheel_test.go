@@ -1,0 +1,49 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestWheel builds the wheel as a user does (python3 python/build.py),
+// installs it with pip --no-index into a fresh virtual environment, and
+// runs the package's tests (python/tests) with that environment's Python,
+// from outside the source tree, so that they test what was installed.
+// Without python3 it is skipped, except under CI=true.
+func TestWheel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the shared library: not with -short")
+	}
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("python3 is needed for the Python package's tests:", err)
+		}
+		t.Skip("no python3:", err)
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	run := func(name string, args ...string) {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PYTHONPATH=", "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+		}
+	}
+	run(python, filepath.Join(root, "python", "build.py"), "wheels")
+	wheels, _ := filepath.Glob(filepath.Join(dir, "wheels", "c4-*.whl"))
+	if len(wheels) != 1 {
+		t.Fatalf("build.py made %d wheels", len(wheels))
+	}
+	run(python, "-m", "venv", "venv")
+	venv := filepath.Join(dir, "venv", "bin")
+	run(filepath.Join(venv, "pip"), "install", "--no-index", wheels[0])
+	run(filepath.Join(venv, "python"), "-m", "unittest", "discover", "-s", filepath.Join(root, "python", "tests"))
+}

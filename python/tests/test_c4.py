@@ -1,0 +1,174 @@
+"""Tests of the c4 package: python3 -m unittest discover -s python/tests
+
+They test the c4 that Python imports: the installed wheel (see
+python/libc4/wheel_test.go, which builds it, installs it in a fresh virtual
+environment and runs these), or the source tree with C4_LIBRARY naming a
+library built by hand. The public test sets are read from ../shared/testsets
+beside the repository, or C4_TESTSETS.
+"""
+
+import os
+import signal
+import threading
+import time
+import unittest
+
+import c4
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TESTSETS = os.environ.get("C4_TESTSETS") or os.path.join(ROOT, "..", "shared", "testsets")
+KNOWN = os.path.join(ROOT, "testsets", "testdata", "known")
+SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
+
+
+def read_set(path, limit=None):
+    """The positions and scores of a test set's file."""
+    positions, scores = [], []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            pos, score = line.split()
+            positions.append(pos)
+            scores.append(int(score))
+            if limit and len(positions) == limit:
+                break
+    return positions, scores
+
+
+class SolverTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.s = c4.Solver(table_mib=64, threads=2)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.s.close()
+
+    def test_known_scores(self):
+        self.assertEqual(self.s.solve(""), 1)
+        self.assertEqual(self.s.solve("4455"), 18)
+        self.assertEqual(self.s.solve("44455554221"), -15)
+        self.assertEqual(self.s.analyze(""), [-2, -1, 0, 1, 0, -1, -2])
+        self.assertEqual(self.s.solve("", weak=True), 1)
+        self.assertEqual(self.s.analyze("", weak=True), [-1, -1, 0, 1, 0, -1, -1])
+
+    def test_analyze_full_column(self):
+        scores = self.s.analyze("444444")
+        self.assertIsNone(scores[3])
+        self.assertEqual(len(scores), 7)
+        self.assertTrue(all(v is not None for c, v in enumerate(scores) if c != 3))
+
+    def test_best_move(self):
+        self.assertEqual(self.s.best_move(""), "4")
+        self.assertEqual(self.s.best_move("4455"), "3")  # 3 and 6 both win at once; 3 is the left one
+        self.assertIn(self.s.best_move("444444"), "123567")
+
+    def test_search(self):
+        r = self.s.search("44455554221")
+        self.assertEqual(r.score, -15)
+        self.assertGreaterEqual(r.nodes, 0)
+        self.assertGreaterEqual(r.micros, 0)
+
+    def test_test_sets(self):
+        for name in SETS:
+            positions, scores = read_set(os.path.join(TESTSETS, name), limit=100)
+            with self.subTest(set=name):
+                self.assertEqual(self.s.solve_many(positions), scores)
+                weak = [(v > 0) - (v < 0) for v in scores]
+                self.assertEqual(self.s.solve_many(positions[:20], weak=True), weak[:20])
+
+    def test_solve_many_agrees(self):
+        positions = ["", "4", "44", "4453", "12345", "7777"]
+        self.assertEqual(self.s.solve_many(positions), [self.s.solve(p) for p in positions])
+        self.assertEqual(self.s.solve_many([]), [])
+        self.assertEqual(self.s.solve_many(iter(["4455"])), [18])
+
+    def test_invalid_positions(self):
+        cases = {
+            "4489": "move 3 ('8'): not a column of the 7x6 board",
+            "44444444": "move 7 ('4'): column 4 is full",
+            "4455667": "the game is already over",
+            "4x": "move 2 ('x')",
+        }
+        for pos, want in cases.items():
+            for call in (self.s.solve, self.s.analyze, self.s.best_move, lambda p: self.s.solve_many(["4", p])):
+                with self.subTest(pos=pos, call=call):
+                    with self.assertRaises(c4.InvalidPosition) as cm:
+                        call(pos)
+                    self.assertIn(want, str(cm.exception))
+                    self.assertIn('"%s"' % pos, str(cm.exception))
+                    self.assertIsInstance(cm.exception, ValueError)
+        with self.assertRaises(c4.InvalidPosition):
+            self.s.solve_many(["4", "4\n4"])
+
+    def test_threads_share_a_solver(self):
+        positions, scores = read_set(os.path.join(TESTSETS, "Test_L2_R1"), limit=40)
+        errors = []
+
+        def work(part):
+            for i in range(part, len(positions), 4):
+                if self.s.solve(positions[i]) != scores[i]:
+                    errors.append(positions[i])
+
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(errors, [])
+
+
+class SettingsTest(unittest.TestCase):
+    def test_bad_settings(self):
+        for kwargs, want in [
+            (dict(board="7"), "7"),
+            (dict(board="40x3"), "40x3"),
+            (dict(book="/nonexistent/book"), "/nonexistent/book"),
+            (dict(table_mib=-1), "-1"),
+            (dict(threads=-2), "-2"),
+            (dict(board="5x4", book="builtin"), None),
+        ]:
+            with self.subTest(**kwargs):
+                if want is None:
+                    c4.Solver(**kwargs).close()
+                    continue
+                with self.assertRaises(ValueError) as cm:
+                    c4.Solver(**kwargs)
+                self.assertIn(want, str(cm.exception))
+
+    def test_other_boards(self):
+        with c4.Solver(board="5x4", book="none", table_mib=8, threads=1) as s:
+            self.assertEqual((s.width, s.height, s.book_depth), (5, 4, -1))
+            self.assertEqual(len(s.analyze("")), 5)
+            self.assertEqual(s.solve_many(["", "3"]), [s.solve(""), s.solve("3")])
+        for name in ["16x7-end-easy.txt", "4x31-end-easy.txt"]:
+            board = name.split("-")[0]
+            positions, scores = read_set(os.path.join(KNOWN, name), limit=5)
+            with c4.Solver(board=board, table_mib=16, threads=1) as s, self.subTest(board=board):
+                self.assertEqual(s.solve_many(positions), scores)
+
+    def test_closed(self):
+        s = c4.Solver(board="5x4", table_mib=1, threads=1)
+        s.close()
+        s.close()
+        with self.assertRaises(ValueError):
+            s.solve("")
+
+
+class InterruptTest(unittest.TestCase):
+    def test_ctrl_c_stops_a_search(self):
+        s = c4.Solver(book="none", table_mib=16, threads=1)
+        timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+        start = time.monotonic()
+        timer.start()
+        with self.assertRaises(KeyboardInterrupt):
+            s.solve("")  # minutes without the book
+        elapsed = time.monotonic() - start
+        self.assertLess(elapsed, 0.3 + 0.5, "Ctrl-C took %.2f s to stop the search" % elapsed)
+        self.assertEqual(s.solve("4455"), 18)  # the solver still works
+        s.close()
+
+
+if __name__ == "__main__":
+    unittest.main()
