@@ -387,17 +387,17 @@ func (c *crcReader) sum() uint32 {
 }
 
 // Reduce writes to w the portable file of the whole book in the file in,
-// keeping only the positions of up to depth stones: a smaller book of a
-// deeper one, for where size matters. It returns the number of positions
-// written.
-func Reduce(in io.Reader, w io.Writer, depth int) (int, error) {
+// keeping only the positions of from to depth stones: a smaller book of a
+// deeper one (from 0), for where size matters, or the layers that a
+// Layered book adds to one. It returns the number of positions written.
+func Reduce(in io.Reader, w io.Writer, from, depth int) (int, error) {
 	type entry struct {
 		k     game.Key
 		score int
 	}
 	var kept []entry
 	h, err := Decode(in, func(b game.Board, k game.Key, score int) error {
-		if p, _ := game.FromKey(b, k); p.Moves() <= depth {
+		if p, _ := game.FromKey(b, k); p.Moves() >= from && p.Moves() <= depth {
 			kept = append(kept, entry{k, score})
 		}
 		return nil

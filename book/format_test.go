@@ -152,7 +152,7 @@ func TestLoad(t *testing.T) {
 func TestReduce(t *testing.T) {
 	b := mustBoard(t, 4, 4)
 	var out bytes.Buffer
-	n, err := Reduce(bytes.NewReader(encodeLayers(t, b, 6, Shard{})), &out, 4)
+	n, err := Reduce(bytes.NewReader(encodeLayers(t, b, 6, Shard{})), &out, 0, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestReduce(t *testing.T) {
 	if n != want || f.Len() != want || f.Depth(b.Narrow()) != 4 {
 		t.Errorf("reduced to %d positions (%d read), depth %d; want %d, 4", n, f.Len(), f.Depth(b.Narrow()), want)
 	}
-	if _, err := Reduce(bytes.NewReader(encodeLayers(t, b, 5, Shard{Board: b, Depth: 5, Count: 2})), &out, 3); err == nil {
+	if _, err := Reduce(bytes.NewReader(encodeLayers(t, b, 5, Shard{Board: b, Depth: 5, Count: 2})), &out, 0, 3); err == nil {
 		t.Error("a shard reduced")
 	}
 }
@@ -241,5 +241,62 @@ func TestUvarint128(t *testing.T) {
 	tooBig := append(bytes.Repeat([]byte{0xff}, 18), 0x04)
 	if _, err := readUvarint128(bytes.NewReader(tooBig)); err == nil {
 		t.Error("a key of 129 bits read")
+	}
+}
+
+// TestLayered: a book of 3 stones and its layers of 4 to 5 answer as the
+// book of 5 does.
+func TestLayered(t *testing.T) {
+	b := mustBoard(t, 4, 4)
+	file := encodeLayers(t, b, 5, Shard{})
+	load := func(from, depth int) *Frozen {
+		var out bytes.Buffer
+		if _, err := Reduce(bytes.NewReader(file), &out, from, depth); err != nil {
+			t.Fatal(err)
+		}
+		f, err := Load(&out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	whole := load(0, 5)
+	l, err := NewLayered(load(0, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Depth(b.Narrow()) != 3 {
+		t.Errorf("depth %d before the layers, want 3", l.Depth(b.Narrow()))
+	}
+	if err := l.Add(load(4, 5)); err != nil {
+		t.Fatal(err)
+	}
+	if l.Depth(b.Narrow()) != 5 || l.Len() != whole.Len() {
+		t.Errorf("depth %d, %d positions; want 5, %d", l.Depth(b.Narrow()), l.Len(), whole.Len())
+	}
+	for _, layer := range Enumerate(game.New(b), 5) {
+		for _, k := range layer {
+			p, _ := game.FromKey(b, k)
+			n, _ := p.Narrow()
+			got, ok := l.Score(n)
+			if want, _ := whole.Score(n); !ok || got != want {
+				t.Fatalf("%x: %d, %v; want %d", k, got, ok, want)
+			}
+		}
+	}
+	if err := l.Add(load(0, 5)); err != nil {
+		t.Fatal(err)
+	}
+	empty, _ := NewLayered()
+	if empty.Depth(b.Narrow()) != -1 || empty.Len() != 0 {
+		t.Errorf("an empty book: depth %d, %d positions", empty.Depth(b.Narrow()), empty.Len())
+	}
+	other := encodeLayers(t, mustBoard(t, 5, 4), 2, Shard{})
+	f, err := Load(bytes.NewReader(other))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Add(f); err == nil {
+		t.Error("a book of 5x4 added to one of 4x4")
 	}
 }

@@ -186,12 +186,21 @@ func (s *Solver) Reset() {
 	}
 }
 
-// setBoard prepares the solver for positions of board b, emptying the table
-// if it held another board's positions.
+// setBoard prepares the solver for a search of a position of board b,
+// emptying the table if it held another board's positions, and reads the
+// book's depth anew (a book may grow between searches: book.Layered).
 func (s *Solver) setBoard(b *position.Board) {
-	if s.board == b {
-		return
+	if s.board != b {
+		s.newBoard(b)
 	}
+	s.config.book, s.config.bookDepth = s.book, -1
+	if s.book != nil {
+		s.config.bookDepth = s.book.Depth(b)
+	}
+}
+
+// newBoard makes the tables and the configuration for positions of b.
+func (s *Solver) newBoard(b *position.Board) {
 	if k := keyBits(b); !s.fit(k) {
 		s.allocate(k)
 	} else {
@@ -204,13 +213,10 @@ func (s *Solver) setBoard(b *position.Board) {
 	s.board = b
 	s.config = config{far: s.far, mid: s.far, board: b, cells: cells, colOrder: b.CentreFirst(),
 		sortShift: sortShift(b.Width()), nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty,
-		lowestLoss: b.LowestFollowUpLoss(), book: s.book, bookDepth: -1}
+		lowestLoss: b.LowestFollowUpLoss()}
 	s.config.midFrom = s.config.nearFrom
 	if s.mid != nil {
 		s.config.mid, s.config.midFrom = s.mid, cells/4
-	}
-	if s.book != nil {
-		s.config.bookDepth = s.book.Depth(b)
 	}
 }
 

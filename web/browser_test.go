@@ -85,6 +85,14 @@ func TestSiteLoads(t *testing.T) {
 	if solver := eval[string](t, ctx, `document.getElementById("solver").textContent`); !strings.Contains(solver, "in your browser") {
 		t.Errorf("solver %q: not the browser's", solver)
 	}
+	// The book's deeper layers follow the first answer, and the page says
+	// how deep the book is.
+	browsertest.Wait(t, ctx, `document.getElementById("solver").textContent.includes("up to 13 stones")`)
+	eval[bool](t, ctx, `(c4state.solver.analyze("7x6", "444555542213").then(a => window.deep = a), true)`)
+	browsertest.Wait(t, ctx, `window.deep !== undefined`)
+	if nodes := eval[int](t, ctx, `window.deep.nodes`); nodes != 0 {
+		t.Errorf("a position of 12 stones took %d nodes: its moves are not answered by the deeper book", nodes)
+	}
 	// The worker's single scores, exact and weak, on 7x6 and another board.
 	eval[bool](t, ctx, `((async () => { // one after another: a new question stops the one under way
 		const r = [];

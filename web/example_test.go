@@ -12,5 +12,5 @@ import (
 func Example() {
 	names, _ := fs.Glob(web.Files(), "*")
 	fmt.Println(names)
-	// Output: [app.js index.html rules.mjs solvers.mjs style.css sw.js worker.js]
+	// Output: [app.js index.html rules.mjs solvers.mjs style.css sw.js]
 }

@@ -27,10 +27,11 @@ import (
 // is set (it takes minutes): the files' size, gzipped; the time from
 // opening the page to its first analysis; the time of each analysis over
 // 20 whole games against c4 (10 as each side, each move of the person's
-// the best or a random one, even odds), beside the same positions analysed
-// natively; and the memory.
+// the best with odds of 7 in 10, else a random one), beside the same
+// positions analysed natively; the slowest answers; and the memory. With
+// C4_WEB_BUSY set, another process keeps one core busy meanwhile.
 //
-//	C4_WEB_MEASURE=1 go test ./web -run MeasureSite -v -timeout 0
+//	C4_WEB_MEASURE=1 [C4_WEB_BUSY=1] go test ./web -run MeasureSite -v -timeout 0
 func TestMeasureSite(t *testing.T) {
 	if os.Getenv("C4_WEB_MEASURE") == "" {
 		t.Skip("set C4_WEB_MEASURE to measure")
@@ -40,6 +41,13 @@ func TestMeasureSite(t *testing.T) {
 		t.Fatal(err)
 	}
 	measureFiles(t)
+	if os.Getenv("C4_WEB_BUSY") != "" {
+		busy := exec.Command("sh", "-c", "while :; do :; done")
+		if err := busy.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer busy.Process.Kill()
+	}
 	ctx := browsertest.Start(t, 640)
 	start := time.Now()
 	browsertest.Load(t, ctx, url+"/", browsertest.Ready)
@@ -65,7 +73,7 @@ func TestMeasureSite(t *testing.T) {
 			if !strings.HasPrefix(eval[string](t, ctx, `document.getElementById("status").textContent`), "Your move") {
 				break
 			}
-			c := pick(eval[[]string](t, ctx, scoresShown), rng.IntN(2) == 0, rng)
+			c := pick(eval[[]string](t, ctx, scoresShown), rng.Float64() < 0.7, rng)
 			stones := eval[int](t, ctx, browsertest.Stones)
 			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#grid .col[data-col="%d"]`, c)))); err != nil {
 				t.Fatal(err)
@@ -86,6 +94,10 @@ func TestMeasureSite(t *testing.T) {
 		web = append(web, e.Ms)
 	}
 	t.Logf("%d analyses in 20 games; in the browser, ms: %s", len(web), summary(web))
+	slow := slices.SortedFunc(slices.Values(all), func(a, b entry) int { return int(b.Ms - a.Ms) })
+	for _, e := range slow[:min(10, len(slow))] {
+		t.Logf("slow: %q (%d stones) %.0f ms, %.0f nodes", e.Moves, len(e.Moves), e.Ms, e.Nodes)
+	}
 	// Natively, one thread and two: what two workers sharing a position's
 	// moves could gain at most (negamax's threads divide the moves and share
 	// a table; the browser's workers would not share one).

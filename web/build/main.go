@@ -11,9 +11,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"c4/book/builtin"
+	"c4/js"
 	"c4/web"
 )
 
@@ -28,7 +28,7 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	root, err := moduleRoot()
+	root, err := js.ModuleRoot()
 	if err == nil {
 		err = web.Build(root, flag.Arg(0), *stones)
 	}
@@ -37,22 +37,4 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("the site is in %s: serve it with any static file host\n", flag.Arg(0))
-}
-
-// moduleRoot is the working folder or the first parent with c4's go.mod.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "web", "wasm")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("not inside c4's module: run it from the checkout")
-		}
-		dir = parent
-	}
 }

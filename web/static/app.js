@@ -182,6 +182,10 @@ async function ask() {
   if (id !== state.asked) return; // the position changed meanwhile
   // For the measurements (docs/web.md): each answer's time.
   if (answer) window.c4log.push({ board: state.board, moves: state.moves, ms: performance.now() - state.thinking.start, at: performance.now(), nodes: answer.nodes });
+  if (answer && !state.deepening && state.solver.deepen) { // the book's deeper layers, once the first answer is shown
+    state.deepening = true;
+    setTimeout(() => state.solver.deepen(describeSolver), 0);
+  }
   state.thinking = null;
   showThinking();
   if (answer === null) state.stopped = true;
@@ -317,6 +321,12 @@ function recall() {
   try { return JSON.parse(localStorage.getItem("c4")) || {}; } catch (e) { return {}; }
 }
 
+// describeSolver says where the scores come from, and how deep the book is.
+function describeSolver() {
+  $("solver").textContent = "Scores are found " + state.solver.describe + "." + (state.solver instanceof WorkerSolver
+    ? " Other boards than 7x6 are searched from the start, and their first moves can take long, on the bigger boards longer than anyone waits: stop a search with Stop or Escape, or give a later Position." : "");
+}
+
 // c4memory is the solver's memory in bytes, for the measurements.
 window.c4memory = () => state.solver.memory ? state.solver.memory() : Promise.resolve(0);
 
@@ -333,8 +343,7 @@ window.c4memory = () => state.solver.memory ? state.solver.memory() : Promise.re
     $("status").textContent = "Error: " + e.message;
     return;
   }
-  $("solver").textContent = "Scores are found " + state.solver.describe + "." + (state.solver instanceof WorkerSolver
-    ? " Other boards than 7x6 are searched from the start, and their first moves can take long, on the bigger boards longer than anyone waits: stop a search with Stop or Escape, or give a later Position." : "");
+  describeSolver();
   const boards = state.solver instanceof ServerSolver ? [state.solver.board] : BOARDS;
   for (const b of boards) $("board").add(new Option(b, b));
   $("board").disabled = boards.length === 1;

@@ -1,80 +1,63 @@
-// The page's solvers: in the browser (WorkerSolver: worker.js and c4.wasm,
-// when the site has them) or c4 serve's API (ServerSolver), each with the
+// The page's solvers: in the browser (WorkerSolver: the package in c4/,
+// when the site has it) or c4 serve's API (ServerSolver), each with the
 // same methods; chooseSolver picks the one the page has.
 
-// WorkerSolver solves in a Web Worker. A question the worker has not
-// answered when another is asked is stopped there.
+// WorkerSolver solves in a Web Worker: the npm package's Solver
+// (c4/index.mjs, js/src in the repository), whose worker holds c4.wasm.
+// A question the worker has not answered when another is asked is stopped
+// there.
 export class WorkerSolver {
-  constructor() { this.id = 0; this.waiting = new Map(); this.describe = "in your browser"; }
+  constructor() { this.describe = "in your browser"; }
 
-  // start starts the worker with the largest table the browser gives:
+  // start starts the solver with the largest table the browser gives:
   // 128 MiB, else 64, else 32.
   async start() {
-    for (const tt of [128, 64, 32]) {
+    const { createSolver } = await import("./c4/index.mjs");
+    for (const tableMiB of [128, 64, 32]) {
       try {
-        this.info = await this.spawn(tt);
-        this.describe = `in your browser (WebAssembly, a ${this.info.tableMiB} MiB table; the built-in book answers 7x6 positions of up to ${this.info.book} stones)`;
-        return;
+        this.s = await createSolver({ tableMiB });
+        break;
       } catch (e) {
         this.error = e;
       }
     }
-    throw this.error;
+    if (!this.s) throw this.error;
+    this.info = this.s.info;
+    this.describeBook();
   }
 
-  spawn(tt) {
-    return new Promise((resolve, reject) => {
-      const w = new Worker("worker.js?tt=" + tt);
-      w.onerror = e => { w.terminate(); reject(new Error(e.message || "the worker failed")); };
-      w.onmessage = e => {
-        const m = e.data;
-        if (m.type === "ready") { this.worker = w; w.onmessage = e => this.receive(e.data); w.onerror = e => this.fail(e); resolve(m); }
-        else if (m.type === "error") { w.terminate(); reject(new Error(m.error)); }
-      };
-    });
+  describeBook() {
+    this.describe = `in your browser (WebAssembly, a ${this.info.tableMiB} MiB table; the built-in book answers 7x6 positions of up to ${this.info.book} stones)`;
   }
 
-  receive(m) {
-    if (m.type === "memory") { this.onMemory(m.bytes); return; }
-    const q = this.waiting.get(m.id);
-    if (!q) return;
-    if (m.type === "progress") { q.progress(m.nodes, m.micros); return; }
-    this.waiting.delete(m.id);
-    if (m.type === "result") q.resolve(m);
-    else if (m.type === "stopped") q.resolve(null);
-    else q.reject(new Error(m.error));
-  }
-
-  // fail ends every question when the worker dies (out of memory).
-  fail(e) {
-    for (const q of this.waiting.values()) q.reject(new Error("the solver stopped: " + (e.message || e)));
-    this.waiting.clear();
+  // deepen reads the book's deeper layers (c4/book-N.c4b), one after
+  // another, in the background, and calls deeper as each is in use.
+  async deepen(deeper) {
+    for (;;) {
+      try {
+        this.info.book = await this.s.addBook(new URL(`c4/book-${this.info.book + 1}.c4b`, location.href));
+      } catch (e) {
+        return; // no deeper layer
+      }
+      this.describeBook();
+      deeper();
+    }
   }
 
   // analyze resolves to {scores, nodes, micros}: the scores of pos's
   // columns (null for a full one); or to null if stopped. progress(nodes,
   // micros) is called while it searches.
-  analyze(board, pos, progress) { return this.ask({ type: "analyze", board, pos, weak: false }, progress); }
+  analyze(board, pos, progress) { return this.s.analyze(pos, { board, onProgress: progress }); }
 
   // solve resolves to {score, nodes, micros}: pos's own score, exact or
   // (weak) its sign; or to null if stopped.
-  solve(board, pos, weak, progress = () => {}) { return this.ask({ type: "solve", board, pos, weak }, progress); }
+  solve(board, pos, weak, progress) { return this.s.solve(pos, { board, weak, onProgress: progress }); }
 
-  ask(question, progress) {
-    const id = ++this.id;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject, progress });
-      this.worker.postMessage({ id, ...question });
-    });
-  }
-
-  stop() { this.worker.postMessage({ type: "stop" }); }
+  stop() { this.s.stop(); }
 
   // memory resolves to the WebAssembly memory's size, for the
   // measurements.
-  memory() {
-    return new Promise(resolve => { this.onMemory = resolve; this.worker.postMessage({ type: "memory" }); });
-  }
+  memory() { return this.s.memory(); }
 }
 
 // ServerSolver asks c4 serve's API, for the one board it serves.
@@ -108,7 +91,7 @@ export class ServerSolver {
 export async function chooseSolver() {
   if (typeof WebAssembly === "object" && typeof Worker === "function") {
     try {
-      const res = await fetch("c4.wasm", { method: "HEAD" });
+      const res = await fetch("c4/c4.wasm", { method: "HEAD" });
       if (res.ok) {
         const s = new WorkerSolver();
         await s.start();

@@ -5,7 +5,8 @@
 // while online.
 "use strict";
 const CACHE = "c4-site";
-const FILES = ["./", "index.html", "app.js", "rules.mjs", "solvers.mjs", "style.css", "worker.js", "wasm_exec.js", "c4.wasm", "book.c4b"];
+const FILES = ["./", "index.html", "app.js", "rules.mjs", "solvers.mjs", "style.css",
+  "c4/index.mjs", "c4/worker.mjs", "c4/wasm_exec.js", "c4/c4.wasm", "c4/book.c4b"]; // and the book's deeper layers, once read
 
 self.addEventListener("install", e => {
   e.waitUntil(caches.open(CACHE).then(c => c.addAll(FILES)).then(() => self.skipWaiting()));

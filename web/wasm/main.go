@@ -11,6 +11,10 @@
 //	{id, type: "solve", board, pos, weak}
 //	    -> the same, with score (the position's own) instead of scores
 //	{type: "stop"}  stops the search under way (its request gets "stopped")
+//	{id, type: "book", data: Uint8Array}
+//	    -> {id, type: "book", book: the book's depth now} once the layers of
+//	       the book in data (book.Reduce's, past the depth so far) are read,
+//	       or {id, type: "error", error}
 //
 // A new analyze stops the search under way. The search yields to the
 // worker's event loop every few tens of milliseconds (yielding), so that a
@@ -52,6 +56,9 @@ const (
 	progressEvery = 250 * time.Millisecond
 	// budget is the most time solving one position ahead takes.
 	budget = 5 * time.Second
+	// paceBytes is how much of a book's layer is read between two yields
+	// to the event loop: some 10 ms of reading.
+	paceBytes = 64 << 10
 )
 
 func main() {
@@ -60,12 +67,12 @@ func main() {
 	if cfg.Get("tableMiB").Type() == js.TypeNumber {
 		tableMiB = max(cfg.Get("tableMiB").Int(), 1)
 	}
-	bk, err := readBook(cfg.Get("book"))
+	bk, err := firstBook(cfg.Get("book"))
 	if err != nil {
 		post(map[string]any{"type": "error", "error": "the book: " + err.Error()})
 		return
 	}
-	w := &worker{solver: engines.NegamaxBook(negamax.Options{TableMiB: tableMiB}, bk, game.Standard)}
+	w := &worker{book: bk, solver: engines.NegamaxBook(negamax.Options{TableMiB: tableMiB}, bk, game.Standard)}
 	w.ahead = ahead.New(engines.NegamaxBook(negamax.Options{TableMiB: max(tableMiB/2, 1)}, bk, game.Standard), budget,
 		func(ctx context.Context) context.Context { return &yielding{Context: ctx} })
 	js.Global().Set("c4handle", js.FuncOf(w.handle))
@@ -73,20 +80,87 @@ func main() {
 	select {}
 }
 
-// readBook reads the book worker.js fetched (book.c4b, a Uint8Array, as
-// web.Build writes it: the built-in book, to fewer stones where size
-// matters).
-func readBook(data js.Value) (*book.Frozen, error) {
+// firstBook is the book the worker read first (null: none).
+func firstBook(data js.Value) (*book.Layered, error) {
+	if data.IsNull() || data.IsUndefined() {
+		return book.NewLayered()
+	}
+	f, err := readBook(data, nil)
+	if err != nil {
+		return nil, err
+	}
+	return book.NewLayered(f)
+}
+
+// readBook reads a book the worker fetched (a Uint8Array, as web.Build or
+// js.Build writes it: the built-in book, or its first layers). With pace,
+// it calls pace as it reads: see worker.pace.
+func readBook(data js.Value, pace func()) (*book.Frozen, error) {
 	if data.Type() != js.TypeObject {
-		return nil, errors.New("book.c4b was not read")
+		return nil, errors.New("the book was not read")
 	}
 	b := make([]byte, data.Get("length").Int())
 	js.CopyBytesToGo(b, data)
-	return book.Load(bytes.NewReader(b))
+	if pace == nil {
+		return book.Load(bytes.NewReader(b))
+	}
+	return book.Load(&pacedReader{r: bytes.NewReader(b), pace: pace})
+}
+
+// pacedReader calls pace every paceBytes it reads.
+type pacedReader struct {
+	r    *bytes.Reader
+	n    int
+	pace func()
+}
+
+func (p *pacedReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if p.n += n; p.n >= paceBytes {
+		p.n = 0
+		p.pace()
+	}
+	return n, err
+}
+
+// addBook reads the layers of the book in data and adds them to the
+// worker's book, reading only while no question is being searched: Go's
+// WebAssembly runs one goroutine at a time, and a layer of 13 stones takes
+// a second or more to read.
+func (w *worker) addBook(id int, data js.Value) {
+	f, err := readBook(data, w.pace)
+	if err == nil {
+		err = w.book.Add(f)
+	}
+	if err != nil {
+		post(map[string]any{"id": id, "type": "error", "error": "the book: " + err.Error()})
+		return
+	}
+	post(map[string]any{"id": id, "type": "book", "book": w.book.Depth(position.Standard)})
+}
+
+// pace yields to the event loop, and then again while a question is being
+// searched, so that reading a book's layer never holds up an answer.
+func (w *worker) pace() {
+	yieldToEventLoop()
+	for w.done != nil && !closed(w.done) {
+		yieldToEventLoop()
+	}
+}
+
+// closed says whether c is closed.
+func closed(c chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
 }
 
 // worker answers the page's questions, one at a time.
 type worker struct {
+	book   *book.Layered
 	solver *engines.Engine
 	ahead  *ahead.Ahead
 	cancel context.CancelFunc // of the search under way, if any
@@ -100,6 +174,8 @@ func (w *worker) handle(_ js.Value, args []js.Value) any {
 	switch msg.Get("type").String() {
 	case "stop":
 		w.stop()
+	case "book":
+		go w.addBook(msg.Get("id").Int(), msg.Get("data"))
 	case "analyze", "solve":
 		w.stop()
 		ctx, cancel := context.WithCancel(context.Background())

@@ -4,7 +4,6 @@ package negamax
 
 import (
 	"math/bits"
-	"sync/atomic"
 	"unsafe"
 
 	"c4/internal/hugemem"
@@ -120,7 +119,7 @@ func (t *table) slot(key uint64) slot {
 // get returns the entry stored for r, or 0 when there is none.
 func (r slot) get() uint64 {
 	for j := range r.b {
-		if e := atomic.LoadUint64(&r.b[j]); e&tagMask == r.tag {
+		if e := hugemem.Load(&r.b[j]); e&tagMask == r.tag {
 			return e
 		}
 	}
@@ -135,7 +134,7 @@ func (r slot) put(value uint8, nodes uint64) {
 	gen := r.tag >> genShift & maxGen
 	victim, cheapest := 0, uint64(1<<workBits)
 	for j := range r.b {
-		e := atomic.LoadUint64(&r.b[j])
+		e := hugemem.Load(&r.b[j])
 		if e&tagMask == r.tag {
 			victim = j
 			break
