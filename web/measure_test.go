@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -130,25 +131,35 @@ func summary(xs []float64) string {
 }
 
 // measureFiles logs each file of the site with its size, raw and gzipped
-// (level 6, as web servers do).
+// (level 6, as web servers do), and the sums: of the first load (all but
+// the book's deeper layers, which follow the first answer) and of all.
 func measureFiles(t *testing.T) {
 	dir, err := siteDir()
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := os.ReadDir(dir)
-	var raw, zipped int
-	for _, e := range entries {
-		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+	var raw, zipped, firstRaw, firstZipped int
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, _ := os.ReadFile(path)
 		var b bytes.Buffer
 		w, _ := gzip.NewWriterLevel(&b, 6)
 		w.Write(data)
 		w.Close()
 		raw += len(data)
 		zipped += b.Len()
-		t.Logf("%-14s %9d bytes, gzip %9d", e.Name(), len(data), b.Len())
-	}
-	t.Logf("%-14s %9d bytes, gzip %9d", "the site", raw, zipped)
+		if !strings.HasPrefix(d.Name(), "book-") {
+			firstRaw += len(data)
+			firstZipped += b.Len()
+		}
+		rel, _ := filepath.Rel(dir, path)
+		t.Logf("%-18s %9d bytes, gzip %9d", rel, len(data), b.Len())
+		return nil
+	})
+	t.Logf("%-18s %9d bytes, gzip %9d", "the first load", firstRaw, firstZipped)
+	t.Logf("%-18s %9d bytes, gzip %9d", "the site", raw, zipped)
 }
 
 // chromiumRSS is the resident memory of every chromium process, in bytes.

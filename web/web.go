@@ -35,10 +35,10 @@ func Files() fs.FS {
 const PackageDir = "c4"
 
 // DefaultBookStones is the depth of the book the site reads first: the
-// built-in book's positions of up to 11 stones (1.9 MB), where a site's
+// built-in book's positions of up to 9 stones (0.26 MB), where a site's
 // first load matters more than a binary's size; the deeper layers follow
 // once the first answer is shown (docs/web.md).
-const DefaultBookStones = 11
+const DefaultBookStones = 9
 
 // Build writes the static site into dir, which it creates if needed: the
 // page's files, and in PackageDir the solver's package (js.Build) with
