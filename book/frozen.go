@@ -59,7 +59,14 @@ const frozenBlock = 32
 // never looked up here, and the check would take a third of the time.
 // One goroutine decodes while another packs, as each takes about half of
 // the time.
-func Load(r io.Reader) (*Frozen, error) {
+func Load(r io.Reader) (*Frozen, error) { return LoadPaced(r, nil) }
+
+// LoadPaced is Load calling pace, if not nil, after every loadBatchKeys
+// positions read: the browser's worker yields to its event loop there, so
+// that reading a layer of millions of positions never holds up a question
+// (Go's WebAssembly runs one goroutine at a time, and returns to the event
+// loop only when all wait).
+func LoadPaced(r io.Reader, pace func()) (*Frozen, error) {
 	f := &Frozen{}
 	full, free := make(chan *loadBatch, 2), make(chan *loadBatch, 3)
 	for range cap(free) {
@@ -72,6 +79,9 @@ func Load(r io.Reader) (*Frozen, error) {
 		b.keys, b.scores = append(b.keys, k.Lo), append(b.scores, int8(score))
 		if len(b.keys) == loadBatchKeys {
 			full <- b
+			if pace != nil {
+				pace()
+			}
 			b = <-free
 			b.keys, b.scores = b.keys[:0], b.scores[:0]
 		}

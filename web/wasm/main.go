@@ -56,9 +56,6 @@ const (
 	progressEvery = 250 * time.Millisecond
 	// budget is the most time solving one position ahead takes.
 	budget = 5 * time.Second
-	// paceBytes is how much of a book's layer is read between two yields
-	// to the event loop: some 10 ms of reading.
-	paceBytes = 64 << 10
 )
 
 func main() {
@@ -101,26 +98,7 @@ func readBook(data js.Value, pace func()) (*book.Frozen, error) {
 	}
 	b := make([]byte, data.Get("length").Int())
 	js.CopyBytesToGo(b, data)
-	if pace == nil {
-		return book.Load(bytes.NewReader(b))
-	}
-	return book.Load(&pacedReader{r: bytes.NewReader(b), pace: pace})
-}
-
-// pacedReader calls pace every paceBytes it reads.
-type pacedReader struct {
-	r    *bytes.Reader
-	n    int
-	pace func()
-}
-
-func (p *pacedReader) Read(b []byte) (int, error) {
-	n, err := p.r.Read(b)
-	if p.n += n; p.n >= paceBytes {
-		p.n = 0
-		p.pace()
-	}
-	return n, err
+	return book.LoadPaced(bytes.NewReader(b), pace)
 }
 
 // addBook reads the layers of the book in data and adds them to the
@@ -140,7 +118,9 @@ func (w *worker) addBook(id int, data js.Value) {
 }
 
 // pace yields to the event loop, and then again while a question is being
-// searched, so that reading a book's layer never holds up an answer.
+// searched, so that reading a book's layer never holds up an answer: it is
+// called every few thousand positions read (book.LoadPaced), a
+// millisecond or two of reading.
 func (w *worker) pace() {
 	yieldToEventLoop()
 	for w.done != nil && !closed(w.done) {
