@@ -1,6 +1,6 @@
 // c4's page: a Connect Four board against perfect play, or an analysis
 // board for two. It asks a solver for the score of every column of the
-// position: in the browser (worker.js and c4.wasm, when the site has them)
+// position: in the browser (the npm package in c4/, when the site has it)
 // or c4 serve's API (when the page is served by c4 serve).
 import * as rules from "./rules.mjs";
 import { BOARDS, column, name, normal, ordinal, parseBoard, range } from "./rules.mjs";

@@ -1,8 +1,9 @@
 //go:build js && wasm
 
-// Command wasm is c4's solver in WebAssembly, run by the page's Web Worker
-// (web/static/worker.js), which hands it the book (book.c4b) and the
-// page's messages, and posts its answers back:
+// Command wasm is c4's solver in WebAssembly, run by the npm package's
+// worker (js/src/worker.mjs: a Web Worker of the page, or a worker thread
+// of Node), which hands it the book (c4config.book) and the messages, and
+// posts its answers back:
 //
 //	{id, type: "analyze", board: "7x6", pos: "4453", weak: false}
 //	    -> {id, type: "progress", nodes, micros} while it searches, then
@@ -306,9 +307,9 @@ func (y *yielding) Err() error {
 	return y.Context.Err()
 }
 
-// yieldToEventLoop waits for a message through a MessageChannel, which
-// worker.js's c4yield sends: the event loop runs the messages that came
-// before it (a setTimeout would wait 4 ms or more once nested).
+// yieldToEventLoop waits for worker.mjs's c4yield to call back, once the
+// event loop has run the messages that came before (in a browser through a
+// MessageChannel: a setTimeout would wait 4 ms or more once nested).
 func yieldToEventLoop() {
 	done := make(chan struct{})
 	f := js.FuncOf(func(js.Value, []js.Value) any { close(done); return nil })
