@@ -4,25 +4,38 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
+
+// need finds a command the test needs, skipping the test without it
+// (failing it under CI=true).
+func need(t *testing.T, name string) string {
+	path, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is needed for the Python package's tests: %v", name, err)
+		}
+		t.Skip("no "+name+":", err)
+	}
+	return path
+}
 
 // TestWheel builds the wheel as a user does (python3 python/build.py),
 // installs it with pip --no-index into a fresh virtual environment, and
 // runs the package's tests (python/tests) with that environment's Python,
 // from outside the source tree, so that they test what was installed.
-// Without python3 it is skipped, except under CI=true.
+// Without python3 or a C compiler it is skipped, except under CI=true.
 func TestWheel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the shared library: not with -short")
 	}
-	python, err := exec.LookPath("python3")
+	python := need(t, "python3")
+	cc, err := exec.Command("go", "env", "CC").Output()
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("python3 is needed for the Python package's tests:", err)
-		}
-		t.Skip("no python3:", err)
+		t.Fatal(err)
 	}
+	need(t, strings.TrimSpace(string(cc))) // cgo's C compiler, which builds the library
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
