@@ -50,19 +50,7 @@ func LayerName(stones int) string { return fmt.Sprintf("book-%d.c4b", stones) }
 // a Solver's addBook reads. A file already there of the same name is
 // replaced; nothing else in dir is touched. It needs the Go toolchain.
 func Build(root, dir string, first int, layers bool) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	if err := fs.WalkDir(Files(), ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(Files(), path)
-		if err == nil {
-			err = os.WriteFile(filepath.Join(dir, path), data, 0o644)
-		}
-		return err
-	}); err != nil {
+	if err := WriteFiles(Files(), dir); err != nil {
 		return fmt.Errorf("writing the package's source: %w", err)
 	}
 	if err := buildWasm(root, dir); err != nil {
@@ -77,6 +65,26 @@ func Build(root, dir string, first int, layers bool) error {
 		}
 	}
 	return nil
+}
+
+// WriteFiles writes the files of fsys, a flat folder, into dir, which it
+// creates if needed, replacing those of the same name (os.CopyFS refuses
+// to) and touching nothing else: the package's source here, the page's in
+// web.Build.
+func WriteFiles(fsys fs.FS, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, path)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, path), data, 0o644)
+		}
+		return err
+	})
 }
 
 // buildWasm writes c4.wasm and wasm_exec.js into dir.

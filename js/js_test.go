@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"c4/book/builtin"
+	"c4/internal/testcmd"
 	"c4/testsets/publictest"
 )
 
@@ -33,7 +34,7 @@ func TestPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds c4.wasm: not with -short")
 	}
-	node, npm := lookPath(t, "node"), lookPath(t, "npm")
+	node, npm := testcmd.Need(t, "node", "the npm package's tests"), testcmd.Need(t, "npm", "the npm package's tests")
 	sets := publictest.Dir(t)
 	pkg, err := built()
 	if err != nil {
@@ -70,17 +71,4 @@ func TestPackage(t *testing.T) {
 		os.WriteFile(filepath.Join(app, filepath.Base(f)), data, 0o644)
 	}
 	run(app, node, "--test", "--test-reporter=spec", "solver.test.mjs")
-}
-
-// lookPath finds a command, skipping the test without it (failing it under
-// CI=true).
-func lookPath(t *testing.T, name string) string {
-	path, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is needed for the npm package's tests: %v", name, err)
-		}
-		t.Skip("no "+name+":", err)
-	}
-	return path
 }

@@ -88,6 +88,9 @@ func New(cfg Config) (*Solver, error) {
 	if cfg.Threads == 0 {
 		cfg.Threads = solve.DefaultThreads()
 	}
+	if cfg.TableMiB == 0 {
+		cfg.TableMiB = solve.DefaultTableMiB
+	}
 	b, err := game.ParseBoard(cfg.Board)
 	if err != nil {
 		return nil, err
@@ -134,11 +137,7 @@ func (s *Solver) Position(moves string) (game.Position, error) {
 // Solve returns the score of the position moves (its sign if weak), or
 // ctx's error if ctx ends first.
 func (s *Solver) Solve(ctx context.Context, moves string, weak bool) (Result, error) {
-	p, err := s.Position(moves)
-	if err != nil {
-		return Result{}, err
-	}
-	e, unlock, err := s.single()
+	p, e, unlock, err := s.begin(moves)
 	if err != nil {
 		return Result{}, err
 	}
@@ -151,11 +150,7 @@ func (s *Solver) Solve(ctx context.Context, moves string, weak bool) (Result, er
 // Analyze returns the score of playing each column of the position moves
 // (their signs if weak), or ctx's error if ctx ends first.
 func (s *Solver) Analyze(ctx context.Context, moves string, weak bool) (Analysis, error) {
-	p, err := s.Position(moves)
-	if err != nil {
-		return Analysis{}, err
-	}
-	e, unlock, err := s.single()
+	p, e, unlock, err := s.begin(moves)
 	if err != nil {
 		return Analysis{}, err
 	}
@@ -232,14 +227,19 @@ func (s *Solver) solvePool(ctx context.Context, ps []game.Position, m solve.Mode
 	return errors.Join(errs...)
 }
 
-// single locks the Solver and returns its engine for one position.
-func (s *Solver) single() (*engines.Engine, func(), error) {
+// begin reads the position moves, then locks the Solver and returns its
+// engine for one position, with what unlocks it.
+func (s *Solver) begin(moves string) (game.Position, *engines.Engine, func(), error) {
+	p, err := s.Position(moves)
+	if err != nil {
+		return p, nil, nil, err
+	}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		return nil, nil, ErrClosed
+		return p, nil, nil, ErrClosed
 	}
-	return s.oneEngine(), s.mu.Unlock, nil
+	return p, s.oneEngine(), s.mu.Unlock, nil
 }
 
 // oneEngine is the engine of one position at a time, made now (and the
@@ -259,9 +259,6 @@ func (s *Solver) poolEngines() []*engines.Engine {
 	if s.pool == nil {
 		s.one = nil
 		opts := negamax.Options{TableMiB: max(s.opts.TableMiB/s.opts.Threads, 1), Threads: 1}
-		if s.opts.TableMiB == 0 {
-			opts.TableMiB = max(solve.DefaultTableMiB/s.opts.Threads, 1)
-		}
 		for range s.opts.Threads {
 			s.pool = append(s.pool, engines.NegamaxBook(opts, s.bk, s.board))
 		}

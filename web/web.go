@@ -10,7 +10,6 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"c4/js"
@@ -47,19 +46,7 @@ const DefaultBookStones = 9
 // nothing else in dir is touched. It needs the Go toolchain: it is a
 // command for whoever publishes the site, not for the page's users.
 func Build(root, dir string, bookStones int) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	if err := fs.WalkDir(Files(), ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(Files(), path)
-		if err == nil {
-			err = os.WriteFile(filepath.Join(dir, path), data, 0o644)
-		}
-		return err
-	}); err != nil {
+	if err := js.WriteFiles(Files(), dir); err != nil {
 		return fmt.Errorf("writing the page: %w", err)
 	}
 	return js.Build(root, filepath.Join(dir, PackageDir), bookStones, true)

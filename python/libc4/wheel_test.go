@@ -6,20 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// need finds a command the test needs, skipping the test without it
-// (failing it under CI=true).
-func need(t *testing.T, name string) string {
-	path, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is needed for the Python package's tests: %v", name, err)
-		}
-		t.Skip("no "+name+":", err)
-	}
-	return path
-}
+	"c4/internal/testcmd"
+)
 
 // TestWheel builds the wheel as a user does (python3 python/build.py),
 // installs it with pip --no-index into a fresh virtual environment, and
@@ -30,12 +19,12 @@ func TestWheel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the shared library: not with -short")
 	}
-	python := need(t, "python3")
+	python := testcmd.Need(t, "python3", "the Python package's tests")
 	cc, err := exec.Command("go", "env", "CC").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
-	need(t, strings.TrimSpace(string(cc))) // cgo's C compiler, which builds the library
+	testcmd.Need(t, strings.TrimSpace(string(cc)), "cgo, which builds the Python package's library")
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
