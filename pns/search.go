@@ -172,6 +172,22 @@ func New(opts Options) *Solver {
 	return s
 }
 
+// Split returns n Solvers (n at least 1) that share one table of
+// opts.TableMiB, each searching on one goroutine of its own: the separate
+// searches of a job-level search's workers (package prove) find each
+// other's results, as the threads of one parallel search do.
+// opts.Threads is ignored. They must be given positions of one board: a
+// Solver given another clears the table they share.
+func Split(opts Options, n int) []*Solver {
+	opts.Threads = max(n, 1)
+	s := New(opts)
+	solvers := make([]*Solver, len(s.workers))
+	for i, w := range s.workers {
+		solvers[i] = &Solver{tt: s.tt, workers: []*worker{w}}
+	}
+	return solvers
+}
+
 // Analyze scores each column of p by solving the position after it, in
 // turn (see solve.AnalyzeEach); only Weak is answered.
 func (s *Solver) Analyze(ctx context.Context, p position.Position, mode solve.Mode) ([]int, solve.Stats, error) {
@@ -247,8 +263,44 @@ func (s *Solver) weak(ctx context.Context, p position.Position) (int, solve.Stat
 // it stops after about that many nodes and answers Unknown; the table
 // keeps what was learned, so calling again resumes.
 func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove bool, budget uint64) (Outcome, solve.Stats, error) {
+	e, st, err := s.Estimate(ctx, p, attackerToMove, Limits{Budget: budget})
+	return e.Outcome, st, err
+}
+
+// Estimate is Prove's answer with what is left to do: the proof and
+// disproof numbers of p for the attacker, the least number of leaves that
+// would have to be proven to prove p and to disprove it (0 and Infinite
+// once proven, Infinite and 0 once disproven). Numbers of different
+// positions searched by Solvers of the same options compare: a job-level
+// search (package prove) chooses its next leaf by them.
+type Estimate struct {
+	Outcome         Outcome
+	Proof, Disproof uint32
+}
+
+// Infinite is the proof number of a disproven position and the disproof
+// number of a proven one; every other number is below it.
+const Infinite = inf
+
+// Limits bound a search of Estimate: it stops after about Budget nodes (0:
+// no limit), or once p's proof number reaches Proof or its disproof number
+// reaches Disproof (0: Infinite), as DFPN's thresholds stop it below a
+// node; a Solver of several threads heeds the budget only.
+type Limits struct {
+	Budget          uint64
+	Proof, Disproof uint32
+}
+
+// Estimate answers as Prove does within the limits, and with p's proof
+// numbers when they stop it or ctx ends first (then with ctx's error).
+func (s *Solver) Estimate(ctx context.Context, p position.Position, attackerToMove bool, lim Limits) (Estimate, solve.Stats, error) {
 	if p.IsOver() {
-		return Unknown, solve.Stats{}, ErrGameOver
+		return Estimate{}, solve.Stats{}, ErrGameOver
+	}
+	budget := lim.Budget
+	thPhi, thDelta := threshold(lim.Proof), threshold(lim.Disproof)
+	if !attackerToMove {
+		thPhi, thDelta = thDelta, thPhi
 	}
 	s.setBoard(p.Board())
 	start := time.Now()
@@ -261,8 +313,8 @@ func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove 
 		if s.tree != nil && (budget == 0 || budget > serialWork) {
 			first = serialWork
 		}
-		phi, delta, st.Nodes = w.run(ctx, p, key, attackerToMove, inf, inf, first)
-		if w.stopped && ctx.Err() == nil && first != budget {
+		phi, delta, st.Nodes = w.run(ctx, p, key, attackerToMove, thPhi, thDelta, first)
+		if w.stopped && ctx.Err() == nil && first != budget && phi < thPhi && delta < thDelta {
 			var nodes uint64
 			if budget > 0 {
 				budget -= first
@@ -272,17 +324,64 @@ func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove 
 		}
 	}
 	st.Elapsed = time.Since(start)
-	if phi != 0 && delta != 0 {
-		if err := ctx.Err(); err != nil {
-			return Unknown, st, context.Cause(ctx)
+	e := Estimate{Proof: phi, Disproof: delta}
+	if !attackerToMove {
+		e.Proof, e.Disproof = delta, phi
+	}
+	switch {
+	case e.Proof == 0:
+		e.Outcome = Proven
+	case e.Disproof == 0:
+		e.Outcome = Disproven
+	case ctx.Err() != nil:
+		return e, st, context.Cause(ctx)
+	}
+	return e, st, nil
+}
+
+// Child is one of a position's children as a search left it: the move's
+// column (0-based) and the child's proof numbers for the attacker.
+type Child struct {
+	Col             int
+	Proof, Disproof uint32
+}
+
+// Children returns the numbers of p's children, one for each move that does
+// not let the opponent win at once, from the table where a search left
+// them, else from what the position shows (see evaluate): a job-level
+// search (package prove) gives them to a leaf's children when it splits
+// it, rather than numbers that know nothing. p must not be over.
+func (s *Solver) Children(p position.Position, attackerToMove bool) []Child {
+	s.setBoard(p.Board())
+	w := s.workers[0]
+	next := p.NonLosingMoves()
+	var kids []Child
+	for c := range p.Board().Width() {
+		m := next & p.Board().ColumnMask(c)
+		if m == 0 {
+			continue
 		}
-		return Unknown, st, nil
+		q := p
+		q.Play(m)
+		phi, delta, ok, _ := w.tt.get(tableKey(q), !attackerToMove)
+		if !ok {
+			phi, delta = w.evaluate(q, !attackerToMove)
+		}
+		k := Child{Col: c, Proof: delta, Disproof: phi} // the child's side to move is the defender
+		if !attackerToMove {
+			k.Proof, k.Disproof = phi, delta
+		}
+		kids = append(kids, k)
 	}
-	// phi == 0: the side to move reaches its goal.
-	if (phi == 0) == attackerToMove {
-		return Proven, st, nil
+	return kids
+}
+
+// threshold is a limit of Limits as a threshold: inf for 0.
+func threshold(n uint32) uint32 {
+	if n == 0 {
+		return inf
 	}
-	return Disproven, st, nil
+	return min(n, inf)
 }
 
 // run searches p, which is neither won nor lost at once, as mid does, until

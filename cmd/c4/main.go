@@ -5,6 +5,7 @@
 //	c4 book COMMAND [flags]          generate, merge, query, check, export and import opening books
 //	c4 play [flags]                  play against perfect play in the terminal
 //	c4 serve [flags]                 the JSON API and a web page to play in a browser
+//	c4 prove [flags]                 prove a weak result, resumably, with workers here or elsewhere
 //	c4 testsets generate [flags]     make a benchmark set
 //	c4 version                       the build, the processor and the search's vector path
 //
@@ -38,6 +39,7 @@ var commands = []struct {
 	{"book", "opening books: c4 book generate|merge|lookup|stats|verify|export|import ...", runBook},
 	{"play", "play against perfect play in the terminal: c4 play [--first human|c4] [--hints]", runPlay},
 	{"serve", "the JSON API and a web page to play in the browser: c4 serve [--addr HOST:PORT]", runServe},
+	{"prove", "prove a weak result by a resumable, distributed proof search: c4 prove --board WxH --db DIR", runProve},
 	{"testsets", "make benchmark sets: c4 testsets generate --level L --rating R --count N --seed S", runTestsets},
 	{"version", "the build, the processor and the search's vector path", runVersion},
 }

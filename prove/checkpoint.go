@@ -1,0 +1,163 @@
+package prove
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+
+	"github.com/cockroachdb/pebble/v2"
+	"github.com/klauspost/compress/zstd"
+
+	"c4/book"
+)
+
+// A checkpoint is a search's database without its jobs' records: the
+// settings, the state and every node of the trees, so that a search can
+// go on from it on another machine (see Restore). Its file, in the manner
+// of a proof's:
+//
+//	file   = "C4PRVCK" version zstd(body)   version: one byte, 1
+//	body   = record* 0 count crc            count: uvarint, the records
+//	record = keylen key vallen value        keylen (at least 1), vallen: uvarint
+//
+// crc is the CRC-32C, little-endian, of the body up to it.
+const (
+	checkpointMagic   = "C4PRVCK"
+	checkpointVersion = 1
+)
+
+// Checkpoint writes the search's checkpoint to w, from a snapshot of the
+// database: the workers go on meanwhile.
+func (m *Manager) Checkpoint(w io.Writer) error {
+	m.mu.Lock()
+	snap := m.db.NewSnapshot()
+	m.mu.Unlock()
+	defer snap.Close()
+	it, err := snap.NewIter(nil)
+	if err != nil {
+		return err
+	}
+	defer it.Close()
+	if _, err := io.WriteString(w, checkpointMagic+string(rune(checkpointVersion))); err != nil {
+		return err
+	}
+	z, err := zstd.NewWriter(w)
+	if err != nil {
+		return err
+	}
+	crc := crc32.New(book.Castagnoli)
+	out := io.MultiWriter(z, crc)
+	count := uint64(0)
+	var buf []byte
+	for it.First(); it.Valid(); it.Next() {
+		k := it.Key()
+		if k[0] == 'j' { // a job's record
+			continue
+		}
+		buf = binary.AppendUvarint(buf[:0], uint64(len(k)))
+		buf = append(buf, k...)
+		buf = binary.AppendUvarint(buf, uint64(len(it.Value())))
+		buf = append(buf, it.Value()...)
+		if _, err := out.Write(buf); err != nil {
+			z.Close()
+			return err
+		}
+		count++
+	}
+	if err := it.Error(); err != nil {
+		z.Close()
+		return err
+	}
+	buf = binary.AppendUvarint(append(buf[:0], 0), count)
+	out.Write(buf)
+	if _, err := z.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32())); err != nil {
+		z.Close()
+		return err
+	}
+	return z.Close()
+}
+
+// Restore makes the database dir, which must not exist or be empty, from
+// the checkpoint r; Open then goes on with the search.
+func Restore(dir string, r io.Reader) error {
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		return fmt.Errorf("%s is not empty: a checkpoint is restored into a new folder", dir)
+	}
+	head := make([]byte, len(checkpointMagic)+1)
+	if _, err := io.ReadFull(r, head); err != nil || string(head[:len(checkpointMagic)]) != checkpointMagic {
+		return errors.New("not a c4 proof search's checkpoint")
+	}
+	if head[len(checkpointMagic)] != checkpointVersion {
+		return fmt.Errorf("a checkpoint of version %d; this c4 reads version %d", head[len(checkpointMagic)], checkpointVersion)
+	}
+	z, err := zstd.NewReader(bufio.NewReader(r))
+	if err != nil {
+		return err
+	}
+	defer z.Close()
+	body, err := io.ReadAll(z)
+	if err == nil && (len(body) < 4 || crc32.Checksum(body[:len(body)-4], book.Castagnoli) != binary.LittleEndian.Uint32(body[len(body)-4:])) {
+		err = errors.New("its checksum does not match")
+	}
+	if err != nil {
+		return fmt.Errorf("the checkpoint is damaged: %w", err)
+	}
+	db, err := pebble.Open(dir, &pebble.Options{Logger: quiet{}})
+	if err != nil {
+		return err
+	}
+	b := db.NewBatch()
+	err = records(body[:len(body)-4], func(k, v []byte) error { return b.Set(k, v, nil) })
+	if err == nil {
+		err = b.Commit(pebble.Sync)
+	}
+	if err = errors.Join(err, db.Close()); err != nil {
+		os.RemoveAll(dir)
+		return fmt.Errorf("the checkpoint is damaged: %w", err)
+	}
+	return nil
+}
+
+// records calls set with each record of a checkpoint's body (without its
+// checksum), checking their count.
+func records(body []byte, set func(k, v []byte) error) error {
+	count := uint64(0)
+	field := func() ([]byte, error) {
+		n, k := binary.Uvarint(body)
+		if k <= 0 || n > uint64(len(body)-k) {
+			return nil, errors.New("cut short")
+		}
+		f := body[k : k+int(n)]
+		body = body[k+int(n):]
+		return f, nil
+	}
+	for {
+		k, err := field()
+		if err != nil {
+			return err
+		}
+		if len(k) == 0 {
+			break
+		}
+		v, err := field()
+		if err != nil {
+			return err
+		}
+		if err := set(k, v); err != nil {
+			return err
+		}
+		count++
+	}
+	n, k := binary.Uvarint(body)
+	switch {
+	case k <= 0 || n != count:
+		return fmt.Errorf("%d records, where it says %d", count, n)
+	case k != len(body):
+		return errors.New("bytes after its end")
+	}
+	return nil
+}

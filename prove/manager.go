@@ -1,0 +1,683 @@
+package prove
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/cockroachdb/pebble/v2"
+
+	"c4/game"
+	"c4/pns"
+)
+
+// Settings are what a proof search is of, kept in its database: a search
+// resumed is the same search.
+type Settings struct {
+	Board string // "WxH"
+	Root  string // the moves from the empty board to the position proved
+	// JobNodes is a job's budget in DFPN nodes; 0 means DefaultJobNodes.
+	JobNodes uint64
+}
+
+// Result is the weak result of the root for its side to move, once known.
+type Result string
+
+const (
+	Unknown Result = ""
+	Win     Result = "win"
+	Draw    Result = "draw"
+	Loss    Result = "loss"
+)
+
+// state is what the search has done, kept in the database beside the trees
+// and written in the batch of each change.
+type state struct {
+	Question int    // 0: does the opponent win? 1: does the side to move?
+	Result   Result // once the root is settled
+	Tree     counts // of the question's tree
+	Jobs     uint64 // job results stored, of both questions
+	Nodes    uint64 // DFPN nodes of those jobs
+	Micros   uint64 // the workers' time of those jobs
+}
+
+// counts are a question's tree's.
+type counts struct {
+	Next     uint64 // the next node id
+	Expanded uint64 // nodes given children
+	Proved   uint64 // leaves settled for their side to move's goal
+	Failed   uint64 // leaves settled against it
+}
+
+// Job is a leaf of the tree handed to a worker: search the position of
+// Moves on Board with DFPN, the attacker the side to move if Attacker,
+// for at most Budget nodes.
+type Job struct {
+	Lease    uint64 `json:"lease"`
+	Question int    `json:"question"`
+	Leaf     uint64 `json:"leaf"`
+	Board    string `json:"board"`
+	Moves    string `json:"moves"`
+	Attacker bool   `json:"attacker"`
+	// The job stops after Budget nodes, or once the leaf's proof number
+	// for the attacker reaches Proof or its disproof number Disproof (the
+	// thresholds of DFPN, which make a leaf's job end once another leaf is
+	// the most proving).
+	Limits pns.Limits `json:"limits"`
+}
+
+// Done is a job's result: the leaf's proof and disproof numbers for the
+// attacker (pns.Estimate's), the nodes searched and the time taken.
+type Done struct {
+	Job
+	Proof    uint32 `json:"proof"`
+	Disproof uint32 `json:"disproof"`
+	Nodes    uint64 `json:"nodes"`
+	Micros   uint64 `json:"micros"`
+	Worker   string `json:"worker"`
+	// Kids are the numbers of the leaf's children as the worker's table
+	// has them, if the leaf is still open: the tree gives them to the
+	// children when it splits the leaf.
+	Kids []pns.Child `json:"kids,omitempty"`
+}
+
+// lease is a job handed out and not yet done.
+type lease struct {
+	seq      uint64
+	path     []uint64 // the leaf's ancestors from the root, then the leaf
+	deadline time.Time
+}
+
+// Manager keeps a proof search's tree in its database and hands its leaves
+// out as jobs: the leaf a proof-number search would expand next, by the
+// numbers the jobs have found, with each leaf being searched counted as
+// settled for the side that would then need another leaf searched (see
+// virtual). Its methods are safe for concurrent use; every change is in
+// the database's log before the method returns (synced to disk within
+// syncEvery), so that a manager killed at any moment resumes where the
+// last change left it.
+type Manager struct {
+	mu       sync.Mutex
+	db       *pebble.DB
+	set      Settings
+	board    game.Board
+	root     game.Position
+	st       state
+	t        *tree
+	busy     map[uint64]*lease // by leaf
+	seq      uint64
+	leaseFor time.Duration
+	changed  chan struct{} // closed and replaced at each change of the tree
+	synced   time.Time     // when a commit last synced the log
+}
+
+var (
+	settingsKey = []byte("settings")
+	stateKey    = []byte("state")
+)
+
+// Open opens the search in dir, creating it with set if dir holds none; a
+// search already there must have been made with the same settings, but for
+// those set leaves zero. With set.Board empty, dir must hold a search:
+// nothing is created. lease is how long a job stays with a worker before
+// it is handed out again (0: DefaultLease).
+func Open(dir string, set Settings, leaseFor time.Duration) (*Manager, error) {
+	if _, err := os.Stat(dir); set.Board == "" && err != nil {
+		return nil, fmt.Errorf("%s: no proof search here: give the board to start one", dir)
+	}
+	db, err := pebble.Open(dir, &pebble.Options{Logger: quiet{}})
+	if err != nil {
+		return nil, fmt.Errorf("opening the proof database %s: %w", dir, err)
+	}
+	m := &Manager{db: db, busy: map[uint64]*lease{}, leaseFor: leaseFor, changed: make(chan struct{})}
+	if m.leaseFor <= 0 {
+		m.leaseFor = DefaultLease
+	}
+	if err := m.load(set); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	return m, nil
+}
+
+// load reads the settings and the state, or starts the search.
+func (m *Manager) load(set Settings) error {
+	stored, err := readJSON[Settings](m.db, settingsKey)
+	switch {
+	case errors.Is(err, pebble.ErrNotFound):
+		if set.Board == "" {
+			return errors.New("no proof search here: give the board to start one")
+		}
+		if it, err := m.db.NewIter(nil); err == nil {
+			empty := !it.First()
+			it.Close()
+			if !empty {
+				return errors.New("this database holds something else than a proof search")
+			}
+		}
+		if set.JobNodes == 0 {
+			set.JobNodes = DefaultJobNodes
+		}
+		if err := m.setUp(set); err != nil {
+			return err
+		}
+		return m.startQuestion(0)
+	case err != nil:
+		return err
+	}
+	if err := agree(stored, set); err != nil {
+		return err
+	}
+	if err := m.setUp(stored); err != nil {
+		return err
+	}
+	if m.st, err = readJSON[state](m.db, stateKey); err != nil {
+		return err
+	}
+	m.t = &tree{db: m.db, q: m.st.Question, cache: map[uint64]node{}}
+	return nil
+}
+
+// agree says whether the settings given to resume a search agree with
+// the stored ones.
+func agree(stored, given Settings) error {
+	for _, d := range []struct {
+		name      string
+		old, new  string
+		givenZero bool
+	}{
+		{"board", stored.Board, given.Board, given.Board == ""},
+		{"root", stored.Root, given.Root, given.Root == ""},
+		{"job budget", fmt.Sprint(stored.JobNodes), fmt.Sprint(given.JobNodes), given.JobNodes == 0},
+	} {
+		if !d.givenZero && d.old != d.new {
+			return fmt.Errorf("this search's %s is %q, not %q: a search resumes with its own settings", d.name, d.old, d.new)
+		}
+	}
+	return nil
+}
+
+func (m *Manager) setUp(set Settings) error {
+	b, err := game.ParseBoard(set.Board)
+	if err != nil {
+		return err
+	}
+	root, err := game.Parse(b, set.Root)
+	if err != nil {
+		return fmt.Errorf("root: %w", err)
+	}
+	if root.IsOver() {
+		return fmt.Errorf("root %q: the game is over", set.Root)
+	}
+	m.set, m.board, m.root = set, b, root
+	return nil
+}
+
+// startQuestion writes the root of question q, settled by the rules if it
+// can be, and the settings and state with it.
+func (m *Manager) startQuestion(q int) error {
+	m.st.Question, m.st.Tree = q, counts{Next: rootID + 1}
+	m.t = &tree{db: m.db, q: q, cache: map[uint64]node{}}
+	r := node{id: rootID, att: q == 1, col: 255}
+	r.phi, r.delta, r.how = rules(m.root, r.att)
+	if r.how == byRules {
+		m.count(r)
+	}
+	b := m.db.NewBatch()
+	defer b.Close()
+	if err := m.t.put(b, r); err != nil {
+		return err
+	}
+	if err := putJSON(b, settingsKey, m.set); err != nil {
+		return err
+	}
+	return m.commit(b, r)
+}
+
+// commit writes the state, with the result if root, the question's root,
+// is settled, and commits b; a settled first question starts the second.
+func (m *Manager) commit(b *pebble.Batch, root node) error {
+	next := -1
+	if root.settled() {
+		// The root's side to move is the defender in question 0, the
+		// attacker in 1; phi 0 is its goal reached.
+		switch reached := root.phi == 0; {
+		case m.st.Question == 0 && !reached:
+			m.st.Result = Loss
+		case m.st.Question == 0:
+			next = 1
+		case reached:
+			m.st.Result = Win
+		default:
+			m.st.Result = Draw
+		}
+	}
+	if err := putJSON(b, stateKey, m.st); err != nil {
+		return err
+	}
+	opt := pebble.NoSync
+	if now := time.Now(); now.Sub(m.synced) >= syncEvery || m.st.Result != Unknown {
+		opt, m.synced = pebble.Sync, now
+	}
+	if err := b.Commit(opt); err != nil {
+		return err
+	}
+	close(m.changed)
+	m.changed = make(chan struct{})
+	if next >= 0 {
+		clear(m.busy)
+		return m.startQuestion(next)
+	}
+	return nil
+}
+
+// Close syncs and closes the database.
+func (m *Manager) Close() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return errors.Join(m.db.LogData(nil, pebble.Sync), m.db.Close())
+}
+
+// Settings returns the search's settings.
+func (m *Manager) Settings() Settings { return m.set }
+
+// Result returns the root's result, Unknown until it is settled.
+func (m *Manager) Result() Result {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.st.Result
+}
+
+// Next returns the next job. With no job to hand out now it returns false
+// and a channel closed when that may have changed (or after a while, a
+// lease having run out); once the root is settled, false and nil.
+func (m *Manager) Next() (Job, bool, <-chan struct{}, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.st.Result != Unknown {
+		return Job{}, false, nil, nil
+	}
+	m.expire()
+	for _, sideWins := range []bool{false, true} {
+		if sideWins && len(m.busy) == 0 {
+			break
+		}
+		for {
+			j, ok, again, err := m.walk(sideWins)
+			switch {
+			case err != nil || ok:
+				return j, ok, nil, err
+			case m.st.Result != Unknown: // an expansion settled the root
+				return Job{}, false, nil, nil
+			case !again:
+			default:
+				continue
+			}
+			break
+		}
+	}
+	return Job{}, false, m.changed, nil
+}
+
+// expire frees the leaves whose lease has run out.
+func (m *Manager) expire() {
+	now := time.Now()
+	for id, l := range m.busy {
+		if now.After(l.deadline) {
+			delete(m.busy, id)
+		}
+	}
+}
+
+// walk goes from the root to the most-proving leaf by the virtual numbers
+// (see virtual), as a proof-number search does, and hands that leaf out.
+// A leaf that a job has searched is given its children instead, and then
+// again says that the tree has changed and the walk is to be made anew.
+func (m *Manager) walk(sideWins bool) (j Job, ok, again bool, err error) {
+	virt, err := m.virtual(sideWins)
+	if err != nil {
+		return Job{}, false, false, err
+	}
+	v := func(n node) [2]uint32 {
+		if p, ok := virt[n.id]; ok {
+			return p
+		}
+		return [2]uint32{n.phi, n.delta}
+	}
+	n, err := m.t.get(rootID)
+	path := []uint64{rootID}
+	thPhi, thDelta := uint32(inf), uint32(inf)
+	for err == nil {
+		vn := v(n)
+		if vn[0] == 0 || vn[1] == 0 {
+			return Job{}, false, false, nil // settled, for now
+		}
+		if n.nkids == 0 {
+			break
+		}
+		var kids []node
+		if kids, err = m.t.kids(n); err != nil {
+			break
+		}
+		best, second := 0, uint32(inf)
+		for i := 1; i < len(kids); i++ {
+			switch d := v(kids[i])[1]; {
+			case d < v(kids[best])[1]:
+				second, best = v(kids[best])[1], i
+			case d < second:
+				second = d
+			}
+		}
+		// DFPN's thresholds for the child, with the 1+epsilon trick.
+		c := v(kids[best])
+		childThPhi := uint32(inf)
+		if thDelta < inf {
+			childThPhi = thDelta - min(thDelta-1, vn[1]-c[0])
+		}
+		thPhi, thDelta = childThPhi, min(thPhi, widen(second))
+		n = kids[best]
+		path = append(path, n.id)
+	}
+	switch {
+	case err != nil:
+		return Job{}, false, false, err
+	case n.work >= splitNodes:
+		return Job{}, false, true, m.expand(n)
+	}
+	moves, err := m.t.moves(m.set.Root, n.id)
+	if err != nil {
+		return Job{}, false, false, err
+	}
+	m.seq++
+	m.busy[n.id] = &lease{seq: m.seq, path: path, deadline: time.Now().Add(m.leaseFor)}
+	lim := pns.Limits{Budget: m.set.JobNodes, Proof: thPhi, Disproof: thDelta}
+	if !n.att {
+		lim.Proof, lim.Disproof = thDelta, thPhi
+	}
+	return Job{Lease: m.seq, Question: m.st.Question, Leaf: n.id, Board: m.set.Board,
+		Moves: moves, Attacker: n.att, Limits: lim}, true, false, nil
+}
+
+// widen is the 1+epsilon trick of DFPN (see pns.DefaultEpsilon): the
+// delta threshold of the child searched, from the second-best child's
+// delta d.
+func widen(d uint32) uint32 {
+	if d >= inf {
+		return inf
+	}
+	return min(max(d+1, uint32(math.Ceil(float64(d)*(1+pns.DefaultEpsilon)))), inf-1)
+}
+
+// virtual returns the virtual numbers of the leaves being searched and of
+// their ancestors: a busy leaf counts as settled for the attacker, so that
+// the next walk finds the next most-proving leaf, which a proof needs as
+// well (a sibling where the attacker moved, another defence further up
+// where the defender did). Where that leaves nothing to search, as below
+// a chain of forced moves, sideWins counts each busy leaf as settled for
+// its side to move instead. Every other node's numbers are its own.
+func (m *Manager) virtual(sideWins bool) (map[uint64][2]uint32, error) {
+	virt := map[uint64][2]uint32{}
+	depth := map[uint64]int{}
+	for id, l := range m.busy {
+		n, err := m.t.get(id)
+		if err != nil {
+			return nil, err
+		}
+		if n.att || sideWins {
+			virt[id] = [2]uint32{0, inf}
+		} else {
+			virt[id] = [2]uint32{inf, 0}
+		}
+		for d, a := range l.path[:len(l.path)-1] {
+			depth[a] = d
+		}
+	}
+	order := make([]uint64, 0, len(depth))
+	for a := range depth {
+		order = append(order, a)
+	}
+	slices.SortFunc(order, func(a, b uint64) int { return depth[b] - depth[a] }) // children first
+	for _, a := range order {
+		n, err := m.t.get(a)
+		if err != nil {
+			return nil, err
+		}
+		kids, err := m.t.kids(n)
+		if err != nil {
+			return nil, err
+		}
+		for i, k := range kids {
+			if p, ok := virt[k.id]; ok {
+				kids[i].phi, kids[i].delta = p[0], p[1]
+			}
+		}
+		phi, delta := value(kids)
+		virt[a] = [2]uint32{phi, delta}
+	}
+	return virt, nil
+}
+
+// expand gives leaf n its children, each with the numbers of rules, and
+// brings the numbers above it up to date.
+func (m *Manager) expand(n node) error {
+	p, err := m.position(n.id)
+	if err != nil {
+		return err
+	}
+	b := m.db.NewBatch()
+	defer b.Close()
+	known, err := m.t.kidNumbers(n.id)
+	if err != nil {
+		return err
+	}
+	cols := nonLosing(p)
+	n.first, n.nkids = m.st.Tree.Next, uint8(len(cols))
+	m.st.Tree.Next += uint64(len(cols))
+	m.st.Tree.Expanded++
+	for i, c := range cols {
+		q := p
+		q.PlayColumn(c)
+		k := node{id: n.first + uint64(i), parent: n.id, col: uint8(c), att: !n.att}
+		k.phi, k.delta, k.how = rules(q, k.att)
+		if nums, ok := known[c]; ok && k.how == open {
+			k.phi, k.delta = nums[0], nums[1]
+			if k.settled() {
+				k.how = byDFPN
+			}
+		}
+		if k.how != open {
+			m.count(k)
+		}
+		if err := m.t.put(b, k); err != nil {
+			return err
+		}
+	}
+	root, err := m.update(b, n)
+	if err != nil {
+		return err
+	}
+	return m.commit(b, root)
+}
+
+// count counts a leaf settled.
+func (m *Manager) count(n node) {
+	if n.phi == 0 {
+		m.st.Tree.Proved++
+	} else {
+		m.st.Tree.Failed++
+	}
+}
+
+// update writes n to b, recomputes the numbers of its ancestors up to the
+// first that does not change, writing each changed one, and returns the
+// root as it now is.
+func (m *Manager) update(b *pebble.Batch, n node) (node, error) {
+	for {
+		if n.nkids > 0 {
+			kids, err := m.t.kids(n)
+			if err != nil {
+				return n, err
+			}
+			n.phi, n.delta = value(kids)
+		}
+		old, err := m.t.get(n.id)
+		if err != nil {
+			return n, err
+		}
+		if err := m.t.put(b, n); err != nil {
+			return n, err
+		}
+		if n.id == rootID {
+			return n, nil
+		}
+		if old.phi == n.phi && old.delta == n.delta && old.nkids == n.nkids {
+			return m.t.get(rootID)
+		}
+		if n, err = m.t.get(n.parent); err != nil {
+			return n, err
+		}
+	}
+}
+
+// position returns the position of node id.
+func (m *Manager) position(id uint64) (game.Position, error) {
+	moves, err := m.t.moves("", id)
+	if err != nil {
+		return game.Position{}, err
+	}
+	p := m.root
+	for i := range len(moves) {
+		c, _ := m.board.Column(moves[i : i+1])
+		p.PlayColumn(c)
+	}
+	return p, nil
+}
+
+// Finish stores a job's result: the leaf's new numbers, and the job's
+// record. A result for a leaf no longer open (settled, expanded, of the
+// question before) changes nothing but is kept; one whose moves are not
+// its leaf's is refused.
+func (m *Manager) Finish(d Done) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if l := m.busy[d.Leaf]; l != nil && l.seq == d.Lease {
+		delete(m.busy, d.Leaf)
+	}
+	b := m.db.NewBatch()
+	defer b.Close()
+	m.st.Jobs++
+	m.st.Nodes += d.Nodes
+	m.st.Micros += d.Micros
+	if err := putJSON(b, jobKey(m.st.Jobs), d); err != nil {
+		return err
+	}
+	root, err := m.t.get(rootID)
+	if err != nil {
+		return err
+	}
+	if d.Question == m.st.Question && m.st.Result == Unknown {
+		n, err := m.t.get(d.Leaf)
+		if err != nil {
+			return err
+		}
+		moves, err := m.t.moves(m.set.Root, d.Leaf)
+		if err != nil {
+			return err
+		}
+		if moves != d.Moves || n.att != d.Attacker {
+			return fmt.Errorf("job %d: leaf %d is %q, not %q", d.Lease, d.Leaf, moves, d.Moves)
+		}
+		if n.nkids == 0 && !n.settled() {
+			if root, err = m.record(b, n, d); err != nil {
+				return err
+			}
+		}
+	}
+	return m.commit(b, root)
+}
+
+// record sets leaf n's numbers from d and brings those above it up to date.
+func (m *Manager) record(b *pebble.Batch, n node, d Done) (node, error) {
+	n.phi, n.delta = d.Proof, d.Disproof
+	if !n.att {
+		n.phi, n.delta = d.Disproof, d.Proof
+	}
+	n.phi, n.delta = min(n.phi, inf), min(n.delta, inf)
+	n.work += d.Nodes
+	if n.settled() {
+		n.how = byDFPN
+		m.count(n)
+	} else if err := m.t.putKids(b, n, d.Kids); err != nil {
+		return n, err
+	}
+	return m.update(b, n)
+}
+
+func jobKey(seq uint64) []byte { return binary.BigEndian.AppendUint64([]byte{'j'}, seq) }
+
+// Status is a search's progress.
+type Status struct {
+	Settings
+	state
+	RootProof, RootDisproof uint32 // the question's root's, for its attacker
+	Busy                    int    // jobs out
+}
+
+// Status returns the search's progress.
+func (m *Manager) Status() (Status, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, err := m.t.get(rootID)
+	if err != nil {
+		return Status{}, err
+	}
+	s := Status{Settings: m.set, state: m.st, RootProof: r.phi, RootDisproof: r.delta, Busy: len(m.busy)}
+	if !r.att {
+		s.RootProof, s.RootDisproof = r.delta, r.phi
+	}
+	return s, nil
+}
+
+// Open is the number of leaves not yet settled.
+func (s Status) Open() uint64 {
+	return s.Tree.Next - 1 - s.Tree.Expanded - s.Tree.Proved - s.Tree.Failed
+}
+
+func readJSON[T any](db *pebble.DB, key []byte) (T, error) {
+	var v T
+	data, closer, err := db.Get(key)
+	if err != nil {
+		return v, err
+	}
+	defer closer.Close()
+	if err := json.Unmarshal(data, &v); err != nil {
+		return v, fmt.Errorf("the record %q: %w", key, err)
+	}
+	return v, nil
+}
+
+func putJSON(b *pebble.Batch, key []byte, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return b.Set(key, data, nil)
+}
+
+// quiet is pebble's logger: the database's messages are not c4's output.
+type quiet struct{}
+
+func (quiet) Infof(string, ...any)  {}
+func (quiet) Errorf(string, ...any) {}
+func (quiet) Fatalf(f string, a ...any) {
+	panic(fmt.Sprintf("pebble: "+f, a...))
+}
+
+var _ io.Closer = (*Manager)(nil)

@@ -1,0 +1,276 @@
+package prove
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/cockroachdb/pebble/v2"
+
+	"c4/game"
+	"c4/pns"
+	"c4/position"
+)
+
+// inf is an infinite proof number: the node is settled. It is DFPN's, so
+// that the numbers of a job and of the tree compare.
+const inf = pns.Infinite
+
+// How a node was settled, or not.
+const (
+	open      = 0   // not settled, or settled through its children
+	byRules   = 'r' // settled without search (see rules)
+	byDFPN    = 'd' // settled by a DFPN job
+	byNegamax = 'n' // settled by negamax (a proof file may say so; workers use DFPN)
+)
+
+// node is a node of a question's tree. Its proof numbers are from the side
+// to move's view, as package pns keeps them: phi is the cost of proving
+// that the side to move reaches its goal (the attacker's win, or the
+// defender's escape), delta the cost of disproving it; phi 0 means it
+// reaches it, delta 0 that it cannot. A node's children are consecutive
+// ids, one for each move that does not let the opponent win at once.
+type node struct {
+	id, parent, first uint64
+	nkids             uint8
+	col               uint8 // the move from the parent, 0-based
+	att               bool  // the side to move is the attacker
+	how               byte  // open, byRules or byDFPN
+	phi, delta        uint32
+	work              uint64 // DFPN nodes spent on it while a leaf
+}
+
+const nodeBytes = 8 + 8 + 1 + 1 + 1 + 1 + 4 + 4 + 8
+
+func (n *node) settled() bool { return n.phi == 0 || n.delta == 0 }
+
+func (n *node) encode() []byte {
+	b := make([]byte, 0, nodeBytes)
+	b = binary.BigEndian.AppendUint64(b, n.parent)
+	b = binary.BigEndian.AppendUint64(b, n.first)
+	att := byte(0)
+	if n.att {
+		att = 1
+	}
+	b = append(b, n.nkids, n.col, att, n.how)
+	b = binary.BigEndian.AppendUint32(b, n.phi)
+	b = binary.BigEndian.AppendUint32(b, n.delta)
+	return binary.BigEndian.AppendUint64(b, n.work)
+}
+
+func decodeNode(id uint64, b []byte) (node, error) {
+	if len(b) != nodeBytes {
+		return node{}, fmt.Errorf("node %d: %d bytes, want %d", id, len(b), nodeBytes)
+	}
+	return node{
+		id:     id,
+		parent: binary.BigEndian.Uint64(b),
+		first:  binary.BigEndian.Uint64(b[8:]),
+		nkids:  b[16], col: b[17], att: b[18] == 1, how: b[19],
+		phi:   binary.BigEndian.Uint32(b[20:]),
+		delta: binary.BigEndian.Uint32(b[24:]),
+		work:  binary.BigEndian.Uint64(b[28:]),
+	}, nil
+}
+
+// nodeKey is a node's key in the database: 'n', the question, the id.
+func nodeKey(q int, id uint64) []byte {
+	return binary.BigEndian.AppendUint64([]byte{'n', byte(q)}, id)
+}
+
+// tree is a question's tree in the database, with a bounded cache of its
+// nodes in memory.
+type tree struct {
+	db    *pebble.DB
+	q     int
+	cache map[uint64]node
+}
+
+func (t *tree) get(id uint64) (node, error) {
+	if n, ok := t.cache[id]; ok {
+		return n, nil
+	}
+	v, closer, err := t.db.Get(nodeKey(t.q, id))
+	if err != nil {
+		if errors.Is(err, pebble.ErrNotFound) {
+			err = fmt.Errorf("the tree has no node %d", id)
+		}
+		return node{}, err
+	}
+	defer closer.Close()
+	n, err := decodeNode(id, v)
+	if err == nil {
+		t.remember(n)
+	}
+	return n, err
+}
+
+// put writes n to the batch b and to the cache: the batch must be
+// committed before any other read of the database (the manager holds its
+// lock from one to the other).
+func (t *tree) put(b *pebble.Batch, n node) error {
+	t.remember(n)
+	return b.Set(nodeKey(t.q, n.id), n.encode(), nil)
+}
+
+func (t *tree) remember(n node) {
+	if len(t.cache) >= cacheNodes {
+		clear(t.cache)
+	}
+	t.cache[n.id] = n
+}
+
+// kidsKey is the key of the numbers a job found for the children of leaf
+// id: 'k', the question, the id.
+func kidsKey(q int, id uint64) []byte {
+	return binary.BigEndian.AppendUint64([]byte{'k', byte(q)}, id)
+}
+
+// putKids writes to b the numbers of leaf n's children that a job found,
+// from their side to move's view, 9 bytes a child: column, phi, delta.
+func (t *tree) putKids(b *pebble.Batch, n node, kids []pns.Child) error {
+	if len(kids) == 0 {
+		return nil
+	}
+	v := make([]byte, 0, 9*len(kids))
+	for _, k := range kids {
+		// The child's side to move is the attacker if n's is not.
+		phi, delta := k.Proof, k.Disproof
+		if n.att {
+			phi, delta = delta, phi
+		}
+		v = append(v, byte(k.Col))
+		v = binary.BigEndian.AppendUint32(v, min(phi, inf))
+		v = binary.BigEndian.AppendUint32(v, min(delta, inf))
+	}
+	return b.Set(kidsKey(t.q, n.id), v, nil)
+}
+
+// kidNumbers returns the numbers putKids stored for leaf id's children,
+// by column: none if no job stored any.
+func (t *tree) kidNumbers(id uint64) (map[int][2]uint32, error) {
+	v, closer, err := t.db.Get(kidsKey(t.q, id))
+	if errors.Is(err, pebble.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer closer.Close()
+	known := map[int][2]uint32{}
+	for ; len(v) >= 9; v = v[9:] {
+		known[int(v[0])] = [2]uint32{binary.BigEndian.Uint32(v[1:]), binary.BigEndian.Uint32(v[5:])}
+	}
+	return known, nil
+}
+
+// kids returns the children of n.
+func (t *tree) kids(n node) ([]node, error) {
+	kids := make([]node, n.nkids)
+	for i := range kids {
+		var err error
+		if kids[i], err = t.get(n.first + uint64(i)); err != nil {
+			return nil, err
+		}
+	}
+	return kids, nil
+}
+
+// value computes n's numbers from its children's: the least delta and the
+// sum of phis, the sum stopping at inf.
+func value(kids []node) (phi, delta uint32) {
+	phi, delta = inf, 0
+	for _, k := range kids {
+		phi = min(phi, k.delta)
+		delta = addPN(delta, k.phi)
+	}
+	return phi, delta
+}
+
+// addPN adds proof numbers as package pns does: infinite if either is,
+// and otherwise at most inf-1, so that a large sum is never taken for a
+// proof.
+func addPN(a, b uint32) uint32 {
+	if a >= inf || b >= inf {
+		return inf
+	}
+	return uint32(min(uint64(a)+uint64(b), inf-1))
+}
+
+// moves is the move string of node id from the question's root, whose
+// string is root.
+func (t *tree) moves(root string, id uint64) (string, error) {
+	var cols []byte
+	for id != rootID {
+		n, err := t.get(id)
+		if err != nil {
+			return "", err
+		}
+		cols = append(cols, position.ColumnName(int(n.col)))
+		id = n.parent
+	}
+	for i, j := 0, len(cols)-1; i < j; i, j = i+1, j-1 {
+		cols[i], cols[j] = cols[j], cols[i]
+	}
+	return root + string(cols), nil
+}
+
+// rootID is the id of a question's root.
+const rootID = 1
+
+// nonLosing returns the columns (0-based) of p's side to move after which
+// the opponent cannot win at once, the moves a node has as children,
+// centre first: the order in which a walk takes children of equal numbers,
+// as DFPN and negamax order moves.
+func nonLosing(p game.Position) []int {
+	var cols []int
+	for _, c := range centreFirst(p.Board().Width()) {
+		if !p.CanPlay(c) {
+			continue
+		}
+		q := p
+		q.PlayColumn(c)
+		if !q.CanWinNext() {
+			cols = append(cols, c)
+		}
+	}
+	return cols
+}
+
+// rules gives a new node at p, where att says whether the side to move is
+// the attacker, its numbers from what the position shows without search:
+// the side to move wins at once (its goal reached); the board is full
+// (drawn: the defender's goal reached, the attacker's missed); it has no
+// move that does not let the opponent win at once (its goal missed).
+// Otherwise the node is open, with phi 1 and delta its number of moves.
+func rules(p game.Position, att bool) (phi, delta uint32, how byte) {
+	switch {
+	case p.CanWinNext():
+		return 0, inf, byRules
+	case p.Moves() == p.Board().Cells():
+		if att {
+			return inf, 0, byRules
+		}
+		return 0, inf, byRules
+	}
+	n := len(nonLosing(p))
+	if n == 0 {
+		return inf, 0, byRules
+	}
+	return 1, uint32(n), open
+}
+
+// centreFirst returns the columns of a board w wide, centre first, the
+// left one first of two equally central.
+func centreFirst(w int) []int {
+	cols := make([]int, 0, w)
+	for i := range w {
+		// 0, -1, +1, -2, +2... from the centre, (w-1)/2.
+		c := (w-1)/2 + (i+1)/2*(1-2*(i%2))
+		if w%2 == 0 {
+			c = w/2 - 1 + (i+1)/2*(2*(i%2)-1)
+		}
+		cols = append(cols, c)
+	}
+	return cols
+}

@@ -1,0 +1,46 @@
+package prove
+
+import "time"
+
+// The job-level search's tunables, in one place; none changes a result,
+// only how fast it is found. The runs behind the values are in
+// docs/measurements/2026-11-29-prove.md.
+
+const (
+	// DefaultJobNodes is a job's budget when Settings leaves it 0, in
+	// DFPN nodes: a quarter of a second of a worker's search, of which
+	// handing the job out and storing its result take under 1%. Most jobs
+	// end sooner, at DFPN's thresholds, when another leaf has become the
+	// most proving. Budgets of 2^22 and 2^23 took more time with two
+	// workers: fewer leaves are split, and the workers share less.
+	DefaultJobNodes = 1 << 20
+	// splitNodes: a leaf is given children once jobs have spent this many
+	// nodes on it, and its children are then searched as separate jobs.
+	// The tree must grow for two workers to search apart; 2^16 took 15 s
+	// on 9x4 with two workers sharing a table, 2^18 17 s and 2^20 18 s,
+	// though one worker alone is quickest with 2^20 (24 s against 31).
+	splitNodes = 1 << 16
+	// DefaultLease is how long a job is a worker's before it is handed out
+	// again, if its result has not come: many times a job's length, so
+	// that only a job lost with its worker is searched twice.
+	DefaultLease = 10 * time.Minute
+	// syncEvery: a job's result is committed to the database's log at
+	// once, which survives the process killed, and the log is synced to
+	// disk at most this often, which bounds what a machine's crash loses
+	// (the results since, searched again) while a job's commit costs
+	// microseconds, not a disk's flush.
+	syncEvery = time.Second
+	// waitFor is how long a worker waits before asking again when every
+	// open leaf is being searched by others.
+	waitFor = 200 * time.Millisecond
+	// CheckpointEvery is how often c4 prove --checkpoint writes the
+	// search's checkpoint: what a machine lost for good costs at most this
+	// much of the search, and a checkpoint of a tree of a million nodes
+	// takes a few seconds of the manager's time (a snapshot: the workers
+	// go on).
+	CheckpointEvery = 10 * time.Minute
+	// cacheNodes bounds the nodes of the tree the manager keeps in memory
+	// besides the database (about 100 bytes each): when it is full it is
+	// emptied, and nodes are read again from pebble's cache.
+	cacheNodes = 1 << 20
+)
