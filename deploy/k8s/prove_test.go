@@ -3,6 +3,7 @@ package k8s_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"os"
@@ -134,7 +135,7 @@ func TestProveLocally(t *testing.T) {
 	wargs := setFlag(setFlag(onlyContainer(t, readJob(t, "prove-workers.yaml")).Args, "manager", "http://"+addr), "tt-mib", "32")
 
 	var out bytes.Buffer
-	start := func(args []string, stdout *bytes.Buffer) *exec.Cmd {
+	start := func(args []string, stdout io.Writer) *exec.Cmd {
 		cmd := exec.Command(c4, args...)
 		cmd.Stdout = stdout
 		if err := cmd.Start(); err != nil {
@@ -145,12 +146,12 @@ func TestProveLocally(t *testing.T) {
 	manager := start(margs, &out)
 	var workers []*exec.Cmd
 	for range 3 {
-		workers = append(workers, start(wargs, nil))
+		workers = append(workers, start(wargs, io.Discard))
 	}
 	time.Sleep(time.Second)
 	workers[0].Process.Signal(syscall.SIGKILL)
 	workers[0].Wait()
-	workers[0] = start(wargs, nil)
+	workers[0] = start(wargs, io.Discard)
 	time.Sleep(time.Second)
 	manager.Process.Signal(syscall.SIGKILL)
 	manager.Wait()
@@ -174,4 +175,3 @@ func TestProveLocally(t *testing.T) {
 		t.Errorf("c4 prove verify: %v: %s", err, verify)
 	}
 }
-

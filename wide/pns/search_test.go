@@ -274,3 +274,35 @@ func TestSolveModes(t *testing.T) {
 		t.Error("strong: no error")
 	}
 }
+
+// TestEstimateLimits: a search with thresholds stops once it crosses one,
+// and the children's numbers that Children reports agree, where they are
+// settled, with Prove on each child.
+func TestEstimateLimits(t *testing.T) {
+	b, _ := position.NewBoard(7, 6)
+	p := position.New(b)
+	s := New(Options{TableMiB: 16})
+	lim := Limits{Proof: 30, Disproof: 30}
+	e, st, err := s.Estimate(context.Background(), p, true, lim)
+	if err != nil || e.Outcome != Unknown || e.Proof < lim.Proof && e.Disproof < lim.Disproof {
+		t.Fatalf("%+v after %d nodes, %v: want a threshold crossed", e, st.Nodes, err)
+	}
+	q, _ := position.Parse(b, "4433")
+	s.Prove(context.Background(), q, true, 20000)
+	settled := 0
+	for _, k := range s.Children(q, true) {
+		if k.Proof != 0 && k.Disproof != 0 {
+			continue
+		}
+		settled++
+		c := q
+		c.PlayColumn(k.Col)
+		o, _, err := New(Options{TableMiB: 16}).Prove(context.Background(), c, false, 0)
+		if err != nil || (o == Proven) != (k.Proof == 0) {
+			t.Errorf("column %d: Children says %+v, Prove %v", k.Col+1, k, o)
+		}
+	}
+	if settled == 0 {
+		t.Log("no child settled: only the thresholds were checked")
+	}
+}
