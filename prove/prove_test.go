@@ -72,12 +72,13 @@ func TestSmallBoards(t *testing.T) {
 	for _, c := range []struct {
 		board, root string
 		jobNodes    uint64
+		workers     []int
 	}{
-		{"4x4", "", 100}, {"5x4", "", 100}, {"6x4", "", 200}, {"5x5", "", 1000},
-		{"6x5", "", 5000}, {"7x4", "", 5000}, {"7x6", "4444", 1 << 14},
-		{"7x6", "44444", 1 << 14}, {"7x6", "4433", 1 << 14}, {"8x8", late8x8, 1 << 14},
+		{"4x4", "", 100, []int{1, 3}}, {"5x4", "", 100, []int{1, 3}}, {"6x4", "", 200, []int{2}},
+		{"5x5", "", 1000, []int{2}}, {"7x4", "", 5000, []int{2}}, {"7x6", "4444", 1 << 14, []int{2}},
+		{"7x6", "4433", 1 << 14, []int{1}}, {"8x8", late8x8, 1 << 14, []int{2}},
 	} {
-		for _, workers := range []int{1, 3} {
+		for _, workers := range c.workers {
 			p := proved(t, Settings{Board: c.board, Root: c.root, JobNodes: c.jobNodes}, workers)
 			if want := weak(t, c.board, c.root); p.Result != want {
 				t.Errorf("%s %q, %d workers: %s, negamax says %s", c.board, c.root, workers, p.Result, want)
