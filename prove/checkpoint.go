@@ -1,7 +1,6 @@
 package prove
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -87,31 +86,16 @@ func Restore(dir string, r io.Reader) error {
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return fmt.Errorf("%s is not empty: a checkpoint is restored into a new folder", dir)
 	}
-	head := make([]byte, len(checkpointMagic)+1)
-	if _, err := io.ReadFull(r, head); err != nil || string(head[:len(checkpointMagic)]) != checkpointMagic {
-		return errors.New("not a c4 proof search's checkpoint")
-	}
-	if head[len(checkpointMagic)] != checkpointVersion {
-		return fmt.Errorf("a checkpoint of version %d; this c4 reads version %d", head[len(checkpointMagic)], checkpointVersion)
-	}
-	z, err := zstd.NewReader(bufio.NewReader(r))
+	body, err := readSealed(r, checkpointMagic, checkpointVersion, "c4 proof search's checkpoint")
 	if err != nil {
 		return err
-	}
-	defer z.Close()
-	body, err := io.ReadAll(z)
-	if err == nil && (len(body) < 4 || crc32.Checksum(body[:len(body)-4], book.Castagnoli) != binary.LittleEndian.Uint32(body[len(body)-4:])) {
-		err = errors.New("its checksum does not match")
-	}
-	if err != nil {
-		return fmt.Errorf("the checkpoint is damaged: %w", err)
 	}
 	db, err := pebble.Open(dir, &pebble.Options{Logger: quiet{}})
 	if err != nil {
 		return err
 	}
 	b := db.NewBatch()
-	err = records(body[:len(body)-4], func(k, v []byte) error { return b.Set(k, v, nil) })
+	err = records(body, func(k, v []byte) error { return b.Set(k, v, nil) })
 	if err == nil {
 		err = b.Commit(pebble.Sync)
 	}

@@ -150,33 +150,45 @@ func Encode(w io.Writer, p Proof) error {
 
 // Decode reads a proof written by Encode; a damaged file is refused.
 func Decode(r io.Reader) (Proof, error) {
-	head := make([]byte, len(proofMagic)+1)
-	if _, err := io.ReadFull(r, head); err != nil || string(head[:len(proofMagic)]) != proofMagic {
-		return Proof{}, errors.New("not a c4 proof file")
-	}
-	if head[len(proofMagic)] != proofVersion {
-		return Proof{}, fmt.Errorf("a c4 proof file of version %d; this c4 reads version %d", head[len(proofMagic)], proofVersion)
-	}
-	z, err := zstd.NewReader(bufio.NewReader(r))
+	body, err := readSealed(r, proofMagic, proofVersion, "c4 proof file")
 	if err != nil {
 		return Proof{}, err
 	}
-	defer z.Close()
-	body, err := io.ReadAll(io.LimitReader(z, 1<<34))
-	if err != nil {
-		return Proof{}, fmt.Errorf("the proof file is damaged: %w", err)
-	}
-	if len(body) < 4 || crc32.Checksum(body[:len(body)-4], book.Castagnoli) != binary.LittleEndian.Uint32(body[len(body)-4:]) {
-		return Proof{}, errors.New("the proof file is damaged: its checksum does not match")
-	}
-	p, rest, err := decodeBody(body[:len(body)-4])
+	p, rest, err := decodeBody(body)
 	if err == nil && len(rest) > 0 {
 		err = fmt.Errorf("%d bytes after the last tree", len(rest))
 	}
 	if err != nil {
-		return Proof{}, fmt.Errorf("the proof file is damaged: %w", err)
+		return Proof{}, fmt.Errorf("the c4 proof file is damaged: %w", err)
 	}
 	return p, nil
+}
+
+// readSealed reads a file of magic and version: the magic, the version
+// byte, then zstd of a body ending with the CRC-32C of what comes before
+// it; it returns the body without its checksum. what names the file in
+// errors.
+func readSealed(r io.Reader, magic string, version byte, what string) ([]byte, error) {
+	head := make([]byte, len(magic)+1)
+	if _, err := io.ReadFull(r, head); err != nil || string(head[:len(magic)]) != magic {
+		return nil, fmt.Errorf("not a %s", what)
+	}
+	if head[len(magic)] != version {
+		return nil, fmt.Errorf("a %s of version %d; this c4 reads version %d", what, head[len(magic)], version)
+	}
+	z, err := zstd.NewReader(bufio.NewReader(r))
+	if err != nil {
+		return nil, err
+	}
+	defer z.Close()
+	body, err := io.ReadAll(io.LimitReader(z, 1<<34))
+	if err == nil && (len(body) < 4 || crc32.Checksum(body[:len(body)-4], book.Castagnoli) != binary.LittleEndian.Uint32(body[len(body)-4:])) {
+		err = errors.New("its checksum does not match")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("the %s is damaged: %w", what, err)
+	}
+	return body[:len(body)-4], nil
 }
 
 // decodeBody reads a body without its checksum; it returns what follows.
