@@ -4,14 +4,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 
 	"github.com/cockroachdb/pebble/v2"
-	"github.com/klauspost/compress/zstd"
-
-	"c4/book"
 )
 
 // A checkpoint is a search's database without its jobs' records: the
@@ -41,43 +37,29 @@ func (m *Manager) Checkpoint(w io.Writer) error {
 		return err
 	}
 	defer it.Close()
-	if _, err := io.WriteString(w, checkpointMagic+string(rune(checkpointVersion))); err != nil {
-		return err
-	}
-	z, err := zstd.NewWriter(w)
-	if err != nil {
-		return err
-	}
-	crc := crc32.New(book.Castagnoli)
-	out := io.MultiWriter(z, crc)
-	count := uint64(0)
-	var buf []byte
-	for it.First(); it.Valid(); it.Next() {
-		k := it.Key()
-		if k[0] == 'j' { // a job's record
-			continue
+	return writeSealed(w, checkpointMagic, checkpointVersion, func(body io.Writer) error {
+		count := uint64(0)
+		var buf []byte
+		for it.First(); it.Valid(); it.Next() {
+			k := it.Key()
+			if k[0] == 'j' { // a job's record
+				continue
+			}
+			buf = binary.AppendUvarint(buf[:0], uint64(len(k)))
+			buf = append(buf, k...)
+			buf = binary.AppendUvarint(buf, uint64(len(it.Value())))
+			buf = append(buf, it.Value()...)
+			if _, err := body.Write(buf); err != nil {
+				return err
+			}
+			count++
 		}
-		buf = binary.AppendUvarint(buf[:0], uint64(len(k)))
-		buf = append(buf, k...)
-		buf = binary.AppendUvarint(buf, uint64(len(it.Value())))
-		buf = append(buf, it.Value()...)
-		if _, err := out.Write(buf); err != nil {
-			z.Close()
+		if err := it.Error(); err != nil {
 			return err
 		}
-		count++
-	}
-	if err := it.Error(); err != nil {
-		z.Close()
+		_, err := body.Write(binary.AppendUvarint([]byte{0}, count))
 		return err
-	}
-	buf = binary.AppendUvarint(append(buf[:0], 0), count)
-	out.Write(buf)
-	if _, err := z.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32())); err != nil {
-		z.Close()
-		return err
-	}
-	return z.Close()
+	})
 }
 
 // Restore makes the database dir, which must not exist or be empty, from

@@ -51,7 +51,7 @@ func proofOf(tb testing.TB, board string) Proof {
 		tb.Fatal(err)
 	}
 	defer m.Close()
-	if _, err := Local(context.Background(), m, 1, small, nil); err != nil {
+	if _, err := Local(context.Background(), m, 1, small); err != nil {
 		tb.Fatal(err)
 	}
 	p, err := m.Proof()

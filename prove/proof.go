@@ -119,29 +119,42 @@ var resultBytes = map[Result]byte{Win: 'w', Draw: 'd', Loss: 'l'}
 
 // Encode writes p to w.
 func Encode(w io.Writer, p Proof) error {
-	if _, err := io.WriteString(w, proofMagic+string(rune(proofVersion))); err != nil {
+	return writeSealed(w, proofMagic, proofVersion, func(body io.Writer) error {
+		b := []byte{byte(p.Board.Width()), byte(p.Board.Height()), byte(len(p.Root))}
+		b = append(b, p.Root...)
+		b = append(b, resultBytes[p.Result], byte(len(p.Trees)))
+		for _, t := range p.Trees {
+			reached := byte(0)
+			if t.Reached {
+				reached = 1
+			}
+			b = append(b, byte(t.Question), reached)
+			b = binary.AppendUvarint(b, uint64(len(t.Steps)))
+			for _, s := range t.Steps {
+				b = append(b, s.Col, s.How, s.Kids)
+			}
+		}
+		_, err := body.Write(b)
+		return err
+	})
+}
+
+// writeSealed writes the file readSealed reads: magic, the version byte,
+// then zstd of the body that write writes followed by its CRC-32C.
+func writeSealed(w io.Writer, magic string, version byte, write func(body io.Writer) error) error {
+	if _, err := io.WriteString(w, magic+string(rune(version))); err != nil {
 		return err
 	}
 	z, err := zstd.NewWriter(w)
 	if err != nil {
 		return err
 	}
-	body := []byte{byte(p.Board.Width()), byte(p.Board.Height()), byte(len(p.Root))}
-	body = append(body, p.Root...)
-	body = append(body, resultBytes[p.Result], byte(len(p.Trees)))
-	for _, t := range p.Trees {
-		reached := byte(0)
-		if t.Reached {
-			reached = 1
-		}
-		body = append(body, byte(t.Question), reached)
-		body = binary.AppendUvarint(body, uint64(len(t.Steps)))
-		for _, s := range t.Steps {
-			body = append(body, s.Col, s.How, s.Kids)
-		}
+	crc := crc32.New(book.Castagnoli)
+	if err := write(io.MultiWriter(z, crc)); err != nil {
+		z.Close()
+		return err
 	}
-	body = binary.LittleEndian.AppendUint32(body, crc32.Checksum(body, book.Castagnoli))
-	if _, err := z.Write(body); err != nil {
+	if _, err := z.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32())); err != nil {
 		z.Close()
 		return err
 	}

@@ -55,7 +55,7 @@ func proved(t *testing.T, set Settings, workers int) Proof {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	if _, err := Local(context.Background(), m, workers, small, nil); err != nil {
+	if _, err := Local(context.Background(), m, workers, small); err != nil {
 		t.Fatal(err)
 	}
 	p, err := m.Proof()
@@ -282,7 +282,7 @@ func TestCheckpoint(t *testing.T) {
 	if after, _ := m.Status(); after.Tree != before.Tree || after.Jobs != before.Jobs {
 		t.Errorf("restored %+v, was %+v", after.state, before.state)
 	}
-	r, err := Local(context.Background(), m, 2, small, nil)
+	r, err := Local(context.Background(), m, 2, small)
 	if want := weak(t, "6x5", ""); err != nil || r != want {
 		t.Errorf("%s, %v; negamax says %s", r, err, want)
 	}

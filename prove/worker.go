@@ -143,9 +143,9 @@ func Work(ctx context.Context, src Source, s *Searcher) error {
 }
 
 // Local runs the search of m with n workers in this process, whose
-// Searchers share a table of opts.TableMiB, until the root is settled or ctx ends, and returns the
-// result; while it runs, report (if not nil) is called every second.
-func Local(ctx context.Context, m *Manager, n int, opts pns.Options, report func()) (Result, error) {
+// Searchers share a table of opts.TableMiB, until the root is settled or
+// ctx ends, and returns the result.
+func Local(ctx context.Context, m *Manager, n int, opts pns.Options) (Result, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	errs := make(chan error, n)
@@ -158,19 +158,9 @@ func Local(ctx context.Context, m *Manager, n int, opts pns.Options, report func
 			errs <- err
 		}()
 	}
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
-	for left := n; left > 0; {
-		select {
-		case err := <-errs:
-			left--
-			if err != nil && ctx.Err() == nil {
-				cancel(err)
-			}
-		case <-tick.C:
-			if report != nil {
-				report()
-			}
+	for range n {
+		if err := <-errs; err != nil && ctx.Err() == nil {
+			cancel(err)
 		}
 	}
 	if err := context.Cause(ctx); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"c4/internal/atomicfile"
 	"c4/internal/cli"
+	"c4/internal/progress"
 	"c4/pns"
 	"c4/prove"
 	"c4/solve"
@@ -132,22 +133,18 @@ func every(d time.Duration, f func()) (stop func()) {
 }
 
 // runSearch runs the search with local workers, or waits for remote ones
-// if there are none, showing progress on progress (nil: none).
-func runSearch(ctx context.Context, m *prove.Manager, workers int, opts pns.Options, progress io.Writer) (prove.Result, error) {
-	show := func() {
-		if progress != nil {
-			if st, err := m.Status(); err == nil {
-				fmt.Fprintf(progress, "\r%s\033[K", statusLine(st))
-			}
+// if there are none, showing progress on w (nil: none).
+func runSearch(ctx context.Context, m *prove.Manager, workers int, opts pns.Options, w io.Writer) (prove.Result, error) {
+	stop := progress.Watch(w, "c4 prove", func() string {
+		st, err := m.Status()
+		if err != nil {
+			return err.Error()
 		}
-	}
-	defer func() {
-		if progress != nil {
-			fmt.Fprint(progress, "\r\033[K")
-		}
-	}()
+		return statusLine(st)
+	})
+	defer stop()
 	if workers > 0 {
-		return prove.Local(ctx, m, workers, opts, show)
+		return prove.Local(ctx, m, workers, opts)
 	}
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
@@ -156,7 +153,6 @@ func runSearch(ctx context.Context, m *prove.Manager, workers int, opts pns.Opti
 		case <-ctx.Done():
 			return prove.Unknown, context.Cause(ctx)
 		case <-tick.C:
-			show()
 		}
 	}
 	return m.Result(), nil
