@@ -158,18 +158,19 @@ func runSearch(ctx context.Context, m *prove.Manager, workers int, opts pns.Opti
 	return m.Result(), nil
 }
 
-// statusLine is the progress of a search in one line.
+// statusLine is the progress of a search, short enough for one line of a
+// wide terminal.
 func statusLine(st prove.Status) string {
-	q := "does the opponent win?"
+	q := "the opponent"
 	if st.Question == 1 {
-		q = "does the side to move win?"
+		q = "the side to move"
 	}
 	rate := 0.0
 	if st.Micros > 0 {
 		rate = float64(st.Nodes) / float64(st.Micros)
 	}
-	return fmt.Sprintf("question %d (%s): root proof %d, disproof %d; tree %d nodes, %d open leaves, %d proved, %d disproved; %d jobs out, %d done, %.2f M nodes/s a worker",
-		st.Question+1, q, st.RootProof, st.RootDisproof, st.Tree.Next-1, st.Open(), st.Tree.Proved, st.Tree.Failed, st.Busy, st.Jobs, rate)
+	return fmt.Sprintf("does %s win? root %d/%d, leaves %d open %d proved %d disproved, %d jobs, %.1f M nodes/s a worker",
+		q, st.RootProof, st.RootDisproof, st.Open(), st.Tree.Proved, st.Tree.Failed, st.Jobs, rate)
 }
 
 func proveWork(ctx context.Context, args []string, stdout, stderr io.Writer) error {
