@@ -126,7 +126,7 @@ func TestVerifyFails(t *testing.T) {
 		if want != Loss {
 			q.Trees = []Tree{{Reached: true, Steps: q.Trees[0].Steps}, {Question: 1, Reached: want == Win, Steps: q.Trees[0].Steps}}
 		}
-		if err := Verify(context.Background(), q, VerifyOptions{TableMiB: 16}); err == nil || !strings.Contains(err.Error(), "negamax scores it") {
+		if err := Verify(context.Background(), q, VerifyOptions{TableMiB: 16}); err == nil || !strings.Contains(err.Error(), ", negamax as ") {
 			t.Errorf("%s claimed a %s: %v", board, want, err)
 		}
 	}
@@ -288,5 +288,42 @@ func TestCheckpoint(t *testing.T) {
 	}
 	if err := Restore(dir, bytes.NewReader(data)); err == nil {
 		t.Error("restored into a folder in use")
+	}
+}
+
+// TestVerifyLog: a check with a log writes down each leaf, skips those of
+// the log when run again, drops a line a kill cut short, and refuses the
+// log of another proof.
+func TestVerifyLog(t *testing.T) {
+	p := proofOf(t, "5x4")
+	path := t.TempDir() + "/log"
+	log, err := OpenVerifyLog(path, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(context.Background(), p, VerifyOptions{TableMiB: 16, Log: log}); err != nil {
+		t.Fatal(err)
+	}
+	log.Close()
+	leaves, _ := structure(p)
+	cut := leaves[len(leaves)-1].moves
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, data[:len(data)-2], 0o644) // the last line cut short, as by a kill
+	if log, err = OpenVerifyLog(path, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range leaves {
+		// Engines nil: a leaf the log has is not searched.
+		if l.moves != cut && checkOnce(context.Background(), l, nil, nil, log) != nil {
+			t.Errorf("leaf %q: not in the log", l.moves)
+		}
+	}
+	if log.Checked(cut) {
+		t.Errorf("leaf %q: its line was cut short, yet it counts as checked", cut)
+	}
+	log.Close()
+	other := proofOf(t, "4x4")
+	if _, err := OpenVerifyLog(path, other); err == nil || !strings.Contains(err.Error(), "another proof") {
+		t.Errorf("the log of another proof: %v", err)
 	}
 }

@@ -31,6 +31,9 @@ type VerifyOptions struct {
 	TableMiB int // each thread's engine's table; 0 means solve.DefaultTableMiB
 	// Progress, if not nil, is called after each leaf checked.
 	Progress func(done, total int)
+	// Log, if not nil, has the leaves checked before, which are skipped,
+	// and is given each leaf checked.
+	Log *VerifyLog
 }
 
 // Verify checks p without trusting the search that made it: that its trees
@@ -185,7 +188,7 @@ func checkLeaves(ctx context.Context, b game.Board, leaves []leaf, opts VerifyOp
 			nm := engines.Negamax(negamax.Options{TableMiB: opts.TableMiB}, b)
 			df := engines.DFPN(pns.Options{TableMiB: opts.TableMiB}, b)
 			for i := int(next.Add(1) - 1); i < len(leaves) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
-				errs[i] = check(ctx, leaves[i], nm, df)
+				errs[i] = checkOnce(ctx, leaves[i], nm, df, opts.Log)
 				if opts.Progress != nil {
 					mu.Lock()
 					opts.Progress(int(done.Add(1)), len(leaves))
@@ -210,26 +213,46 @@ func firstNonNil(errs []error) error {
 	return nil
 }
 
-// check solves l weakly with the engine that did not settle it and says
-// whether that agrees.
-func check(ctx context.Context, l leaf, nm, df *engines.Engine) error {
-	e, name, by := nm, "negamax", "DFPN"
-	if l.how == byNegamax {
-		e, name, by = df, "DFPN", "negamax"
+// checkOnce checks l unless log has it, and then adds it to log.
+func checkOnce(ctx context.Context, l leaf, nm, df *engines.Engine, log *VerifyLog) error {
+	if log == nil {
+		return check(ctx, l, nm, df)
 	}
-	r, err := e.Solve(ctx, l.p, solve.Weak)
+	if log.Checked(l.moves) {
+		return nil
+	}
+	if err := check(ctx, l, nm, df); err != nil {
+		return err
+	}
+	return log.Add(l.moves)
+}
+
+// check settles l with the engine that did not settle it and says
+// whether that agrees: negamax by one null-window search of the side to
+// move's goal (a score of at least 1 for the attacker, 0 for the
+// defender), DFPN by its weak result.
+func check(ctx context.Context, l leaf, nm, df *engines.Engine) error {
+	goal := 0
+	if l.att {
+		goal = 1
+	}
+	var reached bool
+	var err error
+	name, by := "negamax", "DFPN"
+	if l.how == byNegamax {
+		name, by = "DFPN", "negamax"
+		var r solve.Result
+		r, err = df.Solve(ctx, l.p, solve.Weak)
+		reached = r.Score >= goal
+	} else {
+		reached, _, err = nm.AtLeast(ctx, l.p, goal)
+	}
 	if err != nil {
 		return fmt.Errorf("leaf %q: %w", l.moves, err)
 	}
-	// The side to move's goal: a win for the attacker, at least a draw
-	// for the defender.
-	ok := r.Score > 0
-	if !l.att {
-		ok = r.Score >= 0
-	}
-	if ok != l.reached {
-		return fmt.Errorf("leaf %q: %s settled it as the %s's goal %s, %s scores it %s",
-			l.moves, by, side(l.att), verb(l.reached), name, []string{"a loss", "a draw", "a win"}[r.Score+1])
+	if reached != l.reached {
+		return fmt.Errorf("leaf %q: %s settled it as the %s's goal %s, %s as %s",
+			l.moves, by, side(l.att), verb(l.reached), name, verb(reached))
 	}
 	return nil
 }

@@ -200,6 +200,7 @@ func proveVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.IntVar(&threads, "threads", solve.DefaultThreads(), 1, solve.MaxThreads, "`N` leaves checked at once")
 	fs.Lookup("threads").DefValue = "all cores"
 	fs.IntVar(&tableMiB, "tt-mib", 256, 1, solve.MaxTableMiB, "each thread's table in `MiB`")
+	logPath := fs.String("log", "", "the check's log `FILE`: the leaves checked before are skipped, each leaf checked is added")
 	if done, err := fs.Parse(args); done {
 		return err
 	}
@@ -213,7 +214,15 @@ func proveVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			fmt.Fprintf(m, "\rleaves checked: %d/%d\033[K", done, total)
 		}
 	}}
+	if *logPath != "" {
+		if opts.Log, err = prove.OpenVerifyLog(*logPath, p); err != nil {
+			return err
+		}
+	}
 	err = prove.Verify(ctx, p, opts)
+	if opts.Log != nil {
+		err = errors.Join(err, opts.Log.Close())
+	}
 	if m != nil {
 		fmt.Fprint(m, "\r\033[K")
 	}
