@@ -17,6 +17,8 @@ import (
 	"c4/position"
 	"c4/solve"
 	"c4/testsets"
+	"c4/threat"
+	wthreat "c4/wide/threat"
 )
 
 var solveUsage = help("solve")
@@ -28,6 +30,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	sf.register(fs, true, "none")
 	analyze := fs.BoolP("analyze", "a", false, "print the score of each column instead (-1000: full)")
 	stats := fs.Bool("stats", false, "append the nodes searched and the microseconds taken")
+	explain := fs.Bool("explain", false, "follow each answer with a line \"# ...\": what Connect Four's rules prove there, in words")
 	if done, err := fs.Parse(args); done {
 		return err
 	}
@@ -36,7 +39,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer closeBook()
-	s := solver{ctx: ctx, e: engine, b: b, mode: sf.mode(), analyze: *analyze, stats: *stats,
+	s := solver{ctx: ctx, e: engine, b: b, mode: sf.mode(), analyze: *analyze, stats: *stats, explain: *explain,
 		out: bufio.NewWriter(stdout), stderr: stderr}
 	defer s.out.Flush()
 	if fs.NArg() > 0 {
@@ -67,6 +70,7 @@ type solver struct {
 	b              game.Board
 	mode           solve.Mode
 	analyze, stats bool
+	explain        bool
 	out            *bufio.Writer
 	stderr         io.Writer
 	failed         bool
@@ -123,5 +127,25 @@ func (s *solver) answer(moves string) (string, error) {
 	if s.stats {
 		fmt.Fprintf(&sb, " %d %d", st.Nodes, time.Since(start).Microseconds())
 	}
-	return sb.String() + "\n", nil
+	sb.WriteString("\n")
+	if s.explain {
+		sb.WriteString("# " + explanation(p) + "\n")
+	}
+	return sb.String(), nil
+}
+
+// explanation is what threat.Explain says of p, or that it says nothing.
+func explanation(p game.Position) string {
+	var e string
+	var ok bool
+	if n, narrow := p.Narrow(); narrow {
+		e, ok = threat.Explain(n)
+	} else {
+		w, _ := p.WidePosition()
+		e, ok = wthreat.Explain(w)
+	}
+	if !ok {
+		return "no rule proves a bound here: the score is the search's alone"
+	}
+	return e
 }

@@ -12,6 +12,7 @@ var jobs = []job{
 	{"c4/solve", "c4/wide/solve"},
 	{"c4/negamax", "c4/wide/negamax"},
 	{"c4/pns", "c4/wide/pns"},
+	{"c4/threat", "c4/wide/threat"},
 }
 
 // wordPackage and wordName name the 64-bit word type, whose operations

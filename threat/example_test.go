@@ -1,0 +1,24 @@
+package threat_test
+
+import (
+	"fmt"
+
+	"c4/position"
+	"c4/threat"
+)
+
+func ExampleExplain() {
+	for _, moves := range []string{"24421444", "13134411534775", "176123533", "4"} {
+		p, _ := position.Parse(position.Standard, moves)
+		if e, ok := threat.Explain(p); ok {
+			fmt.Printf("%s: %s\n", moves, e)
+		} else {
+			fmt.Printf("%s: no rule proves anything\n", moves)
+		}
+	}
+	// Output:
+	// 24421444: O at least draws: answer every move of X's directly on top of it (claimeven), but a move in column 1 with one in column 4 and the reverse (baseinverse); X can then never complete four.
+	// 13134411534775: O wins: answer every move of X's directly on top of it (claimeven), but a move in column 3 with one in column 4 and the reverse (baseinverse); O completes four when it takes column 2, row 2, before any cell above it is played (aftereven).
+	// 176123533: O wins: play column 2, then answer every move of X's directly on top of it (claimeven), but a move in column 3 with one in column 5 and the reverse, likewise 6 and 7 (baseinverse); O completes four when it takes column 4, row 2, before any cell above it is played (aftereven).
+	// 4: no rule proves anything
+}
