@@ -35,6 +35,7 @@ import (
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
+	"c4/threat"
 	"c4/web"
 )
 
@@ -258,6 +259,10 @@ type Answer struct {
 	Moves  []*int `json:"moves"` // the score of each column's move; null for a full column
 	Nodes  uint64 `json:"nodes"`
 	Micros int64  `json:"micros"`
+	// Explain is what Connect Four's rules prove at the position, in
+	// words (engines.Explain), the sides named Red and Yellow as on
+	// the page; absent where they prove nothing.
+	Explain string `json:"explain,omitempty"`
 }
 
 // BoardInfo is the reply to GET /api/board: the board the server solves
@@ -292,7 +297,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	}
 	start := time.Now()
 	if scores, ok := s.ahead.Recall(p, mode); ok {
-		reply(w, http.StatusOK, answer(moves, scores, solve.Stats{}, start))
+		reply(w, http.StatusOK, answer(p, moves, scores, solve.Stats{}, start))
 		return
 	}
 
@@ -333,7 +338,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	if mode == solve.Strong {
 		s.ahead.Learn(p, scores)
 	}
-	reply(w, http.StatusOK, answer(moves, scores, st, start))
+	reply(w, http.StatusOK, answer(p, moves, scores, st, start))
 }
 
 // pool holds the solvers. A request takes the one used last: its table
@@ -364,9 +369,11 @@ func (p *pool) give(s *engines.Engine) {
 	p.free <- struct{}{}
 }
 
-// answer is the reply for position moves whose moves score scores.
-func answer(moves string, scores []int, st solve.Stats, start time.Time) Answer {
+// answer is the reply for position p, of the string moves, whose moves
+// score scores.
+func answer(p game.Position, moves string, scores []int, st solve.Stats, start time.Time) Answer {
 	a := Answer{Pos: moves, Score: solve.InvalidMove, Moves: make([]*int, len(scores)), Nodes: st.Nodes}
+	a.Explain, _ = engines.Explain(p, threat.Colours)
 	for c := range scores {
 		if scores[c] != solve.InvalidMove {
 			a.Moves[c] = &scores[c]

@@ -101,6 +101,12 @@ func TestSolve(t *testing.T) {
 	if code != http.StatusOK || a.Score != 1 || *a.Moves[0] != 1 {
 		t.Errorf("weak: %d %+v", code, a)
 	}
+	if a.Explain != "" {
+		t.Errorf("4444441526: explained %q, where the rules prove nothing", a.Explain)
+	}
+	if _, a, _ = get(t, ts.Client(), ts.URL, "pos=24421444"); !strings.HasPrefix(a.Explain, "Yellow at least draws: ") {
+		t.Errorf("24421444: explained %q, want Yellow's follow-up", a.Explain)
+	}
 	for path, want := range map[string]int{"/healthz": 200, "/": 200, "/index.html": 301, "/nothing": 404} {
 		res, err := ts.Client().Get(ts.URL + path)
 		if err != nil {

@@ -12,11 +12,14 @@ import (
 	"sync"
 	"testing"
 
+	"c4/engines"
+	"c4/game"
 	"c4/internal/browsertest"
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
 	"c4/testsets/publictest"
+	"c4/threat"
 
 	"github.com/chromedp/chromedp"
 )
@@ -327,6 +330,44 @@ func TestSiteHintsRemembered(t *testing.T) {
 		t.Errorf("after a reload with scores off: checked %v, scores %q", checked, shown)
 	}
 	eval[bool](t, ctx, `(document.getElementById("hints").click(), true)`)
+}
+
+// TestSiteRules: under the board the page says what the rules prove, as
+// the solver's engines.Explain words it, and nothing where they prove
+// nothing or the scores are hidden; a screenshot of it is kept
+// (C4_RULES_SCREENSHOT names where).
+func TestSiteRules(t *testing.T) {
+	ctx, url := open(t, 640)
+	browsertest.Load(t, ctx, url+"/", browsertest.Ready)
+	setMode(t, ctx, "analysis")
+	for _, moves := range []string{"24421444", "176123533", "4"} {
+		p, _ := game.Parse(game.Standard, moves)
+		want := ""
+		if e, ok := engines.Explain(p, threat.Colours); ok {
+			want = "By the rules, without search: " + e
+		}
+		browsertest.Load(t, ctx, url+"/#"+moves, browsertest.Ready+` && location.hash === "#`+moves+`"`)
+		if got := eval[string](t, ctx, `document.getElementById("rules").textContent`); got != want {
+			t.Errorf("%s: %q, want %q", moves, got, want)
+		}
+		if moves != "24421444" {
+			continue
+		}
+		if path := os.Getenv("C4_RULES_SCREENSHOT"); path != "" {
+			shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, shot, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		eval[bool](t, ctx, `(document.getElementById("hints").click(), true)`)
+		if got := eval[string](t, ctx, `document.getElementById("rules").textContent`); got != "" {
+			t.Errorf("%s with the scores hidden: %q", moves, got)
+		}
+		eval[bool](t, ctx, `(document.getElementById("hints").click(), true)`)
+	}
 }
 
 // TestSiteNarrow: at 380 px the page fits the width, and a screenshot of

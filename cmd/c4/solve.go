@@ -18,7 +18,6 @@ import (
 	"c4/solve"
 	"c4/testsets"
 	"c4/threat"
-	wthreat "c4/wide/threat"
 )
 
 var solveUsage = help("solve")
@@ -134,18 +133,11 @@ func (s *solver) answer(moves string) (string, error) {
 	return sb.String(), nil
 }
 
-// explanation is what threat.Explain says of p, or that it says nothing.
+// explanation is what the rules prove at p (engines.Explain), or
+// that they prove nothing.
 func explanation(p game.Position) string {
-	var e string
-	var ok bool
-	if n, narrow := p.Narrow(); narrow {
-		e, ok = threat.Explain(n)
-	} else {
-		w, _ := p.WidePosition()
-		e, ok = wthreat.Explain(w)
+	if e, ok := engines.Explain(p, threat.XO); ok {
+		return e
 	}
-	if !ok {
-		return "no rule proves a bound here: the score is the search's alone"
-	}
-	return e
+	return "no rule proves a bound here: the score is the search's alone"
 }

@@ -46,6 +46,12 @@ export interface AnalyzeResult {
   micros: number;
   /** Whether the answer was found ahead of the question. */
   remembered: boolean;
+  /**
+   * What Connect Four's rules (claimeven, baseinverse, aftereven) prove at
+   * the position without search, in words, the sides named Red and Yellow;
+   * "" where they prove nothing.
+   */
+  explain: string;
 }
 
 export declare class Solver {

@@ -111,12 +111,14 @@ export class Solver {
   }
 
   /**
-   * analyze resolves to {scores, nodes, micros}: the score of playing each
-   * column, left to right (null for a full column); null if stopped.
+   * analyze resolves to {scores, nodes, micros, remembered, explain}: the
+   * score of playing each column, left to right (null for a full column),
+   * and what Connect Four's rules prove at pos in words ("" if nothing);
+   * null if stopped.
    */
   analyze(pos, { weak = false, board = this.board, onProgress } = {}) {
     return this.ask({ type: "analyze", board, pos, weak }, onProgress,
-      m => ({ scores: m.scores, nodes: m.nodes, micros: m.micros, remembered: m.remembered }));
+      m => ({ scores: m.scores, nodes: m.nodes, micros: m.micros, remembered: m.remembered, explain: m.explain }));
   }
 
   /** addBook adds a layer of the book (a URL or its bytes) once read. */

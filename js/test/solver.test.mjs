@@ -21,6 +21,8 @@ test("known scores", async () => {
   assert.equal(typeof a.micros, "number");
   const full = await solver.analyze("444444");
   assert.equal(full.scores[3], null);
+  assert.equal(a.explain, "");
+  assert.match((await solver.analyze("24421444")).explain, /^Yellow at least draws: answer every move of Red's directly on top of it \(claimeven\)/);
 });
 
 test("the public sets' first positions", async () => {

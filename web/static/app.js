@@ -21,6 +21,7 @@ const state = {
   mode: "red",      // red, yellow (the person's side against c4) or analysis
   hints: true,
   scores: null,     // of the current position's columns, or null
+  rules: "",        // what the rules prove at the position, in words, or ""
   asked: 0,         // the question under way's number
   thinking: null,   // {start, nodes} while a search runs
   stopped: false,
@@ -117,6 +118,7 @@ function render() {
     if (known && (best === null || v > best)) best = v;
   }
   const v = show && state.pointed >= 0 ? state.scores[state.pointed] : null;
+  $("rules").textContent = state.hints && state.rules && !over() ? "By the rules, without search: " + state.rules : "";
   $("explain").textContent = v === null || v === undefined ? "" : `Column ${name(state.pointed)} (${signed(v)}): ${meaning(v)}.`;
   $("side").textContent = human() < 0
     ? "Analysis: both sides play here; Red (discs) moves first, Yellow (rings) second."
@@ -164,6 +166,7 @@ function renderMoves() {
 // move if it is c4's turn.
 async function ask() {
   state.scores = null;
+  state.rules = "";
   state.stopped = false;
   state.error = "";
   const id = ++state.asked;
@@ -189,7 +192,7 @@ async function ask() {
   state.thinking = null;
   showThinking();
   if (answer === null) state.stopped = true;
-  else if (answer) state.scores = answer.scores;
+  else if (answer) { state.scores = answer.scores; state.rules = answer.explain || ""; }
   render();
   if (answer && c4sTurn()) setTimeout(() => { if (id === state.asked && c4sTurn()) c4plays(); }, 150);
 }

@@ -44,8 +44,9 @@ export class WorkerSolver {
     }
   }
 
-  // analyze resolves to {scores, nodes, micros}: the scores of pos's
-  // columns (null for a full one); or to null if stopped. progress(nodes,
+  // analyze resolves to {scores, nodes, micros, explain}: the scores of
+  // pos's columns (null for a full one) and what the rules prove there in
+  // words ("" if nothing); or to null if stopped. progress(nodes,
   // micros) is called while it searches.
   analyze(board, pos, progress) { return this.s.analyze(pos, { board, onProgress: progress }); }
 
@@ -76,7 +77,7 @@ export class ServerSolver {
       const res = await fetch("api/solve?pos=" + encodeURIComponent(pos), { signal: this.abort.signal });
       const body = await res.json();
       if (!res.ok) throw new Error(body.error);
-      return { scores: body.moves, nodes: body.nodes, micros: body.micros };
+      return { scores: body.moves, nodes: body.nodes, micros: body.micros, explain: body.explain || "" };
     } catch (e) {
       if (e.name === "AbortError") return null;
       throw e;

@@ -7,7 +7,8 @@
 //
 //	{id, type: "analyze", board: "7x6", pos: "4453", weak: false}
 //	    -> {id, type: "progress", nodes, micros} while it searches, then
-//	       {id, type: "result", scores: [one per column, null if full], nodes, micros, remembered}
+//	       {id, type: "result", scores: [one per column, null if full], nodes, micros, remembered,
+//	        explain: what Connect Four's rules prove there, in words, or ""}
 //	       or {id, type: "error", error}, or {id, type: "stopped"}
 //	{id, type: "solve", board, pos, weak}
 //	    -> the same, with score (the position's own) instead of scores
@@ -38,6 +39,7 @@ import (
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
+	"c4/threat"
 )
 
 // The worker's tunables.
@@ -220,7 +222,7 @@ func (w *worker) answer(ctx context.Context, q question) {
 		return
 	}
 	if scores, ok := w.ahead.Recall(p, mode); ok {
-		reply(map[string]any{"type": "result", "scores": jsScores(scores), "nodes": 0, "micros": time.Since(start).Microseconds(), "remembered": true})
+		reply(map[string]any{"type": "result", "scores": jsScores(scores), "nodes": 0, "micros": time.Since(start).Microseconds(), "remembered": true, "explain": explain(p)})
 		return
 	}
 	w.ahead.Pause()
@@ -231,7 +233,14 @@ func (w *worker) answer(ctx context.Context, q question) {
 			w.ahead.Learn(p, scores)
 		}
 		m["scores"], m["nodes"], m["micros"], m["remembered"] = jsScores(scores), st.Nodes, time.Since(start).Microseconds(), false
+		m["explain"] = explain(p)
 	})
+}
+
+// explain is what the rules prove at p, in words, or "" (engines.Explain).
+func explain(p game.Position) string {
+	e, _ := engines.Explain(p, threat.Colours)
+	return e
 }
 
 // single answers a question of the position's own score.

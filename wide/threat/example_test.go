@@ -12,7 +12,7 @@ import (
 func ExampleExplain() {
 	for _, moves := range []string{"24421444", "13134411534775", "176123533", "4"} {
 		p, _ := position.Parse(position.Standard, moves)
-		if e, ok := threat.Explain(p); ok {
+		if e, ok := threat.Explain(p, threat.XO); ok {
 			fmt.Printf("%s: %s\n", moves, e)
 		} else {
 			fmt.Printf("%s: no rule proves anything\n", moves)

@@ -10,21 +10,34 @@ import (
 	"c4/wide/position"
 )
 
+// Sides are the names of the first player and the second.
+type Sides [2]string
+
+var (
+	// XO names the sides as the terminal draws them.
+	XO = Sides{"X", "O"}
+	// Colours names them as the page does.
+	Colours = Sides{"Red", "Yellow"}
+)
+
+// name is the side that plays the n-th stone (n from 1).
+func (s Sides) name(n int) string { return s[1-n%2] }
+
 // Explain says in words what the rules prove at p, if they prove anything:
 // a strategy of the side not to move (Find), or else a move of the side to
-// move after which it has one, a winning one first. Sides are named as the
-// terminal draws them, X the first player and O the second; columns by
-// their names in a move string, rows from 1 at the bottom.
-func Explain(p position.Position) (string, bool) {
+// move after which it has one, a winning one first. Columns are named as
+// in a move string, rows from 1 at the bottom.
+func Explain(p position.Position, sides Sides) (string, bool) {
 	s, move, ok := explain(p)
+	n := p.Moves()
 	switch {
 	case !ok:
 		return "", false
 	case move < 0:
-		return s.sentence(side(p.Moves()), side(p.Moves()+1), ""), true
+		return s.sentence(sides.name(n), sides.name(n+1), ""), true
 	}
 	first := fmt.Sprintf("play column %c, then ", c4position.ColumnName(move))
-	return s.sentence(side(p.Moves()+1), side(p.Moves()), first), true
+	return s.sentence(sides.name(n+1), sides.name(n), first), true
 }
 
 // explain is Explain's finding: the strategy of the side not to move at p
@@ -48,14 +61,6 @@ func explain(p position.Position) (s Strategy, move int, ok bool) {
 		}
 	}
 	return s, move, move >= 0
-}
-
-// side names the side that played the n-th stone (n from 1), or would.
-func side(n int) string {
-	if n%2 == 1 {
-		return "X"
-	}
-	return "O"
 }
 
 // sentence is s in words for the follower, whose opponent is mover; first
