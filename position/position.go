@@ -219,6 +219,28 @@ func (p Position) oddThreatCeiling(low, high, mine, empty Bits) (ceiling int, ok
 	return 0, false
 }
 
+// ZugzwangThreat is the threat behind FollowUpCeiling's odd case, when
+// that case makes the side to move lose: the opponent's winning cell on a
+// lower cell of the column left without a partner, above its playable
+// cell, which the side to move must in the end play beneath. ok is false
+// when the case does not apply.
+func (p Position) ZugzwangThreat(threats Bits) (t Bits, ok bool) {
+	b := p.b
+	odd, empty, mine, theirs := p.followUp()
+	low := threats & empty & b.claim
+	if odd.OnesCount()%2 == 0 {
+		return 0, false
+	}
+	for c := range b.w {
+		col := b.ColumnMask(c)
+		if _, ok := p.oddThreatCeiling(low&col, threats&theirs, mine, empty); ok {
+			t = low & col &^ p.Possible()
+			return t & -t, true
+		}
+	}
+	return 0, false
+}
+
 // above is the cells above the lowest of cells in each column: those that
 // fill only after it.
 func (b *Board) above(cells Bits) (a Bits) {

@@ -47,7 +47,7 @@ export interface AnalyzeResult {
   /** Whether the answer was found ahead of the question. */
   remembered: boolean;
   /**
-   * What Connect Four's rules (claimeven, baseinverse, aftereven) prove at
+   * What Connect Four's rules (claimeven, baseinverse, aftereven, zugzwang) prove at
    * the position without search, in words, the sides named Red and Yellow;
    * "" where they prove nothing.
    */

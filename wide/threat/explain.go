@@ -70,7 +70,7 @@ func (s Strategy) sentence(follower, mover, first string) string {
 	fmt.Fprintf(&sb, "%s %s: %sanswer every move of %s's directly on top of it (claimeven)",
 		follower, map[bool]string{true: "wins", false: "at least draws"}[s.Wins], first, mover)
 	for i, pair := range s.Pairs {
-		a, c := c4position.ColumnName(pair[0]), c4position.ColumnName(pair[1])
+		a, c := c4position.ColumnName(pair[0].Col), c4position.ColumnName(pair[1].Col)
 		if i == 0 {
 			fmt.Fprintf(&sb, ", but a move in column %c with one in column %c and the reverse", a, c)
 		} else {
@@ -81,6 +81,9 @@ func (s Strategy) sentence(follower, mover, first string) string {
 		sb.WriteString(" (baseinverse)")
 	}
 	switch {
+	case s.Zugzwang.Col >= 0:
+		fmt.Fprintf(&sb, "; every other column fills first, and then %s must play beneath column %c, row %d, where %s completes four (zugzwang)",
+			mover, c4position.ColumnName(s.Zugzwang.Col), s.Zugzwang.Row+1, follower)
 	case s.Threat.Col >= 0:
 		fmt.Fprintf(&sb, "; %s completes four when it takes column %c, row %d, before any cell above it is played (aftereven)",
 			follower, c4position.ColumnName(s.Threat.Col), s.Threat.Row+1)

@@ -13,31 +13,36 @@ import (
 type Cell struct{ Col, Row int }
 
 // Strategy is a follow-up strategy of the follower, valid from the
-// position Find was given. The follower answers a move of the mover on a
-// lower cell (a row of the board height's parity, counting from 0) with
-// the cell directly above it (claimeven); a move on the playable cell of a
-// column of Pairs, whose playable cell is an upper one, with the playable
-// cell of the other column of the pair (baseinverse), after which both
-// columns go on by claimeven. The mover then gets at most the lower cells
-// and the pairs' playable cells, and none of those hold a four of its.
+// position Find was given. The follower answers a move of the mover
+// directly on top of it (claimeven: on a lower cell, a row of the board
+// height's parity counting from 0, it then gets the upper cell above), but
+// a move on one cell of Pairs with the other while that one is empty
+// (baseinverse). The mover then gets at most the lower cells and the
+// pairs' cells, and none of those hold a four of its, or the follower's
+// threats keep it from the cells it would need.
 type Strategy struct {
 	// Wins says that the follower wins: among the cells the strategy gives
-	// it, it completes four before the mover does (aftereven). Otherwise
-	// it at least draws.
+	// it, it completes four before the mover does. Otherwise it at least
+	// draws.
 	Wins bool
-	// Pairs are the columns with an odd number of empty cells, two by two.
-	Pairs [][2]int
-	// Threat, if Wins and its column is not -1, is a cell the follower
-	// gets where it completes four; the cells above it are played only
-	// after it, so the mover's fours that need them do not count.
+	// Pairs are the playable cells of columns with an odd number of empty
+	// cells, two by two, or (with Zugzwang) one of them and Zugzwang's
+	// column's playable cell.
+	Pairs [][2]Cell
+	// Threat, if its column is not -1, is a cell on an upper row that the
+	// follower gets and where it completes four (aftereven); the cells
+	// above it are played only after it, so the mover's fours that need
+	// them do not count.
 	Threat Cell
-	height int
+	// Zugzwang, if its column is not -1, is a cell on a lower row where the
+	// follower completes four, in the one column of an odd number of
+	// empty cells left without a partner: every other column fills first,
+	// and the mover must then play beneath it.
+	Zugzwang Cell
 }
 
-// Find returns the follower's strategy at p, if the rules find one: that
-// of position.FollowUpCeiling with an even number of columns holding an
-// odd number of empty cells (with an odd number, its zugzwang on a single
-// threat is not described here).
+// Find returns the follower's strategy at p, if the rules of
+// position.FollowUpCeiling find one.
 func Find(p position.Position) (Strategy, bool) {
 	if p.IsOver() {
 		return Strategy{}, false
@@ -54,15 +59,23 @@ func Find(p position.Position) (Strategy, bool) {
 			odd = append(odd, c)
 		}
 	}
-	if len(odd)%2 != 0 {
-		return Strategy{}, false
-	}
-	s := Strategy{Wins: ceiling < 0, Threat: Cell{-1, -1}, height: b.Height()}
-	for i := 0; i < len(odd); i += 2 {
-		s.Pairs = append(s.Pairs, [2]int{odd[i], odd[i+1]})
-	}
-	if s.Wins {
+	s := Strategy{Wins: ceiling < 0, Threat: Cell{-1, -1}, Zugzwang: Cell{-1, -1}}
+	if len(odd)%2 == 1 {
+		t, ok := p.ZugzwangThreat(threats)
+		if !ok {
+			return Strategy{}, false
+		}
+		s.Zugzwang = cellOf(b, t)
+		if i := slices.Index(odd, s.Zugzwang.Col); i >= 0 {
+			odd = slices.Delete(odd, i, i+1)
+		} else {
+			odd = append([]int{s.Zugzwang.Col}, odd...) // its playable cell, a lower one, pairs with an odd column's
+		}
+	} else if s.Wins {
 		s.Threat = lowestThreat(p, threats, odd)
+	}
+	for i := 0; i < len(odd); i += 2 {
+		s.Pairs = append(s.Pairs, [2]Cell{{odd[i], stones(p, odd[i])}, {odd[i+1], stones(p, odd[i+1])}})
 	}
 	return s, true
 }
@@ -85,28 +98,34 @@ func lowestThreat(p position.Position, threats position.Bits, odd []int) Cell {
 }
 
 // Reply returns the follower's answer, a column, to the mover's move in
-// column col, p being the position after that move; false if the move is
-// not one the strategy answers (the strategy was not made for the
-// position before it).
+// column col, p being the position after that move; false if the strategy
+// has none (the move was not one it was made for).
 func (s Strategy) Reply(p position.Position, col int) (int, bool) {
-	row := stones(p, col) - 1
-	if row%2 == s.height%2 {
-		return col, p.CanPlay(col)
-	}
+	played := Cell{col, stones(p, col) - 1}
 	for _, pair := range s.Pairs {
 		for i, c := range pair {
-			if c == col {
-				other := pair[1-i]
-				return other, p.CanPlay(other)
+			other := pair[1-i]
+			if c == played && stones(p, other.Col) == other.Row {
+				return other.Col, true
 			}
 		}
 	}
-	return 0, false
+	return col, p.CanPlay(col)
 }
 
 // stones is the number of stones in column c of p.
 func stones(p position.Position, c int) int {
 	return p.Mask().And(p.Board().ColumnMask(c)).OnesCount()
+}
+
+// cellOf is the cell of the one bit of x.
+func cellOf(b *position.Board, x position.Bits) Cell {
+	for c := range b.Width() {
+		if m := x.And(b.ColumnMask(c)); m != position.BitsOf(0) {
+			return Cell{c, b.ColumnMask(c).And(m.Sub(position.BitsOf(1))).OnesCount()}
+		}
+	}
+	return Cell{-1, -1}
 }
 
 // cell is the bit of column c, row r.
