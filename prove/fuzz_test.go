@@ -2,7 +2,6 @@ package prove
 
 import (
 	"bytes"
-	"context"
 	"testing"
 )
 
@@ -46,27 +45,5 @@ func FuzzRecords(f *testing.F) {
 
 // proofOf is the proof of board's empty position, made with small jobs.
 func proofOf(tb testing.TB, board string) Proof {
-	m, err := Open(tb.TempDir(), Settings{Board: board, JobNodes: 100}, 0)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer m.Close()
-	if _, err := Local(context.Background(), m, 1, small); err != nil {
-		tb.Fatal(err)
-	}
-	p, err := m.Proof()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
-}
-
-// FuzzVerifyLog: any file read as a check's log gives its leaves or an
-// error, never a panic.
-func FuzzVerifyLog(f *testing.F) {
-	f.Add([]byte(logHeader + "ab\n\"45\"\n\"\"\n"))
-	f.Add([]byte(logHeader + "ab\n\"4"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		readVerifyLog(bytes.NewReader(data), "ab")
-	})
+	return proved(tb, Settings{Board: board, JobNodes: 100}, 1)
 }

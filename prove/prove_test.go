@@ -48,7 +48,7 @@ var late8x8 = func() string {
 
 // proved runs the search of set in a new database with local workers and
 // returns its proof.
-func proved(t *testing.T, set Settings, workers int) Proof {
+func proved(t testing.TB, set Settings, workers int) Proof {
 	t.Helper()
 	m, err := Open(t.TempDir(), set, 0)
 	if err != nil {

@@ -38,7 +38,8 @@ func OpenVerifyLog(path string, p Proof) (*VerifyLog, error) {
 	if err != nil {
 		return nil, err
 	}
-	done, end, err := readVerifyLog(f, p.Digest())
+	digest := p.Digest()
+	done, end, err := readVerifyLog(f, digest)
 	if err == nil {
 		// A line cut short by a kill is dropped, and written again once
 		// its leaf is checked again.
@@ -48,7 +49,7 @@ func OpenVerifyLog(path string, p Proof) (*VerifyLog, error) {
 		_, err = f.Seek(end, io.SeekStart)
 	}
 	if err == nil && end == 0 {
-		_, err = f.WriteString(logHeader + p.Digest() + "\n")
+		_, err = f.WriteString(logHeader + digest + "\n")
 	}
 	if err != nil {
 		f.Close()

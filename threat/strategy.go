@@ -95,10 +95,13 @@ func lowestThreat(p position.Position, threats position.Bits, odd []int) Cell {
 	b := p.Board()
 	best := Cell{-1, -1}
 	for c := range b.Width() {
-		for r := stones(p, c); r < b.Height(); r++ {
+		from := stones(p, c)
+		if slices.Contains(odd, c) {
+			from++ // the playable cell is the pair's
+		}
+		for r := from; r < b.Height(); r++ {
 			upper := r%2 != b.Height()%2
-			playableOfPair := r == stones(p, c) && slices.Contains(odd, c)
-			if upper && !playableOfPair && threats&cell(b, c, r) != 0 && (best.Col < 0 || r < best.Row) {
+			if upper && threats&cell(b, c, r) != 0 && (best.Col < 0 || r < best.Row) {
 				best = Cell{c, r}
 			}
 		}
