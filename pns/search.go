@@ -38,6 +38,7 @@ import (
 	"c4/internal/crew"
 	"c4/position"
 	"c4/solve"
+	"c4/threat"
 )
 
 // inf is an infinite proof number: proven or disproven.
@@ -129,6 +130,8 @@ type worker struct {
 		counts  [position.MaxWidth]uint8
 	}
 
+	rules *threat.Rules // Allis's rules combined, for settle; nil where they do not pay
+
 	endCells int       // nodes with at most this many empty cells go to endgame
 	end      *endTable // endgame's answers; nil if endCells is 0
 }
@@ -214,6 +217,10 @@ func (s *Solver) setBoard(b *position.Board) {
 	s.board = b
 	for _, w := range s.workers {
 		w.board, w.cells, w.colOrder = b, b.Cells(), b.CentreFirst()
+		w.rules = nil
+		if b.Height() <= rulesHeight {
+			w.rules = threat.NewRules(b)
+		}
 	}
 }
 
@@ -454,11 +461,19 @@ func (w *worker) settle(p position.Position, att bool, theirs, next position.Bit
 		if c, ok := p.FollowUpCeiling(theirs); ok && c <= 0 || !p.CanStillWin() {
 			return false, true
 		}
+		// Or if the defender has a combination of Allis's rules.
+		if w.rules != nil && w.cells-p.Moves() >= rulesEmpty && w.rules.Holds(p, false) {
+			return false, true
+		}
 	} else {
 		if !p.OpponentCanStillWin() {
 			return true, true
 		}
 		if c, ok := p.FollowUpCeiling(theirs); ok && c < 0 {
+			return false, true
+		}
+		// The defender loses to a winning combination of the attacker's.
+		if w.rules != nil && w.cells-p.Moves() >= rulesEmpty && w.rules.Holds(p, true) {
 			return false, true
 		}
 	}

@@ -114,6 +114,36 @@ func TestBigBoards(t *testing.T) {
 	}
 }
 
+// TestFourHighBoards checks DFPN's weak result against negamax's on
+// random positions of boards of 4 rows, where settle asks threat.Rules.
+func TestFourHighBoards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	s := New(Options{TableMiB: 32})
+	nm := negamax.New(negamax.Options{TableMiB: 32})
+	for _, w := range []int{5, 6, 7, 8} {
+		b, err := position.NewBoard(w, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked := 0
+		for depth := w; depth < b.Cells()-2; depth++ {
+			for range 4 {
+				p, ok := randomPosition(rng, b, depth)
+				if !ok {
+					continue
+				}
+				want, err1 := nm.Solve(context.Background(), p, solve.Weak)
+				got, _, err2 := s.weak(context.Background(), p)
+				if err := errors.Join(err1, err2); err != nil || got != want.Score {
+					t.Fatalf("%s %d stones, key %x: dfpn %d, negamax %d (%v)", b, depth, p.Key(), got, want.Score, err)
+				}
+				checked++
+			}
+		}
+		t.Logf("%s: %d positions agree", b, checked)
+	}
+}
+
 // randomPosition plays n random moves from the empty board b, none of which
 // wins at once, nor lets the opponent win at once where another move does
 // not: so that games last, and reach the end of big boards. It returns

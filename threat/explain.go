@@ -2,6 +2,7 @@ package threat
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"c4/position"
@@ -37,13 +38,34 @@ func Explain(p position.Position, sides Sides) (string, bool) {
 	return s.sentence(sides.name(n+1), sides.name(n), first), true
 }
 
-// explain is Explain's finding: the strategy of the side not to move at p
-// (move -1), or the strategy of the side to move after move.
-func explain(p position.Position) (s Strategy, move int, ok bool) {
+// plan is a strategy of the follower's that explain found: a Strategy
+// or a Combination.
+type plan interface {
+	// Reply is the follower's answer to the mover's move in column col, p
+	// being the position after it.
+	Reply(p position.Position, col int) (int, bool)
+	won() bool
+	sentence(follower, mover, first string) string
+}
+
+func (s Strategy) won() bool    { return s.Wins }
+func (c Combination) won() bool { return c.Wins }
+
+// explainBudget is the steps a combination may take when explaining: a
+// sentence is asked for once, not at every node of a search.
+const explainBudget = 1 << 12
+
+// explain is Explain's finding: the plan of the side not to move at p
+// (move -1), or the plan of the side to move after move. A Strategy comes
+// before a Combination, whose rules are more to follow, and a winning
+// plan before one that draws.
+func explain(p position.Position) (s plan, move int, ok bool) {
 	if p.IsOver() {
-		return Strategy{}, 0, false
+		return nil, 0, false
 	}
-	if s, ok := Find(p); ok {
+	r := NewRules(p.Board())
+	r.limit = explainBudget
+	if s, ok := find(p, r); ok {
 		return s, -1, true
 	}
 	move = -1
@@ -53,11 +75,30 @@ func explain(p position.Position) (s Strategy, move int, ok bool) {
 		}
 		q := p
 		q.PlayColumn(c)
-		if t, ok := Find(q); ok && (move < 0 || t.Wins && !s.Wins) {
+		if t, ok := find(q, r); ok && (move < 0 || t.won() && !s.won()) {
 			s, move = t, c
 		}
 	}
 	return s, move, move >= 0
+}
+
+// find is the follower's plan at p: a Strategy, else a winning
+// Combination, else any.
+func find(p position.Position, r *Rules) (plan, bool) {
+	s, found := Find(p)
+	if found && s.Wins {
+		return s, true
+	}
+	if c, ok := r.Find(p, true); ok {
+		return c, true
+	}
+	if found {
+		return s, true
+	}
+	if c, ok := r.Find(p, false); ok {
+		return c, true
+	}
+	return nil, false
 }
 
 // sentence is s in words for the follower, whose opponent is mover; first
@@ -90,4 +131,54 @@ func (s Strategy) sentence(follower, mover, first string) string {
 		fmt.Fprintf(&sb, "; %s can then never complete four", mover)
 	}
 	return sb.String() + "."
+}
+
+// sentence is c in words for the follower, whose opponent is mover; first
+// comes before its instructions.
+func (c Combination) sentence(follower, mover, first string) string {
+	var clauses, claimed []string
+	systems := slices.SortedFunc(slices.Values(c.Systems), func(a, b System) int { return a.Cols[0] - b.Cols[0] })
+	for _, s := range systems {
+		if s.Kind == Claimeven {
+			claimed = append(claimed, string(position.ColumnName(s.Cols[0])))
+		}
+	}
+	if len(claimed) > 0 {
+		clauses = append(clauses, fmt.Sprintf("answer every move of %s's in %s directly on top of it (claimeven)", mover, columns(claimed)))
+	}
+	for _, k := range []Kind{Baseinverse, Lowinverse, Highinverse} {
+		n := 0
+		for _, s := range systems {
+			if s.Kind != k {
+				continue
+			}
+			pair := columns([]string{string(position.ColumnName(s.Cols[0])), string(position.ColumnName(s.Cols[1]))})
+			if n == 0 {
+				clauses = append(clauses, fmt.Sprintf(kindWords[k], pair))
+			} else {
+				clauses[len(clauses)-1] += ", likewise in " + pair
+			}
+			n++
+		}
+	}
+	end := fmt.Sprintf("%s can then never complete four", mover)
+	if c.Wins {
+		end = fmt.Sprintf("%s then completes four before %s can", follower, mover)
+	}
+	return fmt.Sprintf("%s %s: %s%s; %s.", follower, map[bool]string{true: "wins", false: "at least draws"}[c.Wins], first, strings.Join(clauses, "; "), end)
+}
+
+// kindWords says how each Kind of two columns is played, given the pair.
+var kindWords = [...]string{
+	Baseinverse: "in %s, answer a move on the lowest empty cell of one with one on the other's, every other move on top of it (baseinverse)",
+	Lowinverse:  "in %s, answer every move on top of it, but the move that fills one of them with one in the other (lowinverse)",
+	Highinverse: "in %s, answer the first move in one with one in the other, then every move on top of it, but the move that fills one of them with one in the other (highinverse)",
+}
+
+// columns names the columns of names: "column 3", "columns 1, 2 and 7".
+func columns(names []string) string {
+	if len(names) == 1 {
+		return "column " + names[0]
+	}
+	return "columns " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

@@ -8,7 +8,9 @@
 // the strategy itself: which rule on which cells (Find), the answer to each
 // move (Strategy.Reply), and a sentence a player can follow (Explain), so
 // that a test can play the strategy against every defence and hold it to
-// its promise.
+// its promise. Rules goes further: it combines rules that each refute some
+// of the mover's fours only (lowinverse and highinverse besides claimeven
+// and baseinverse), for DFPN's search and for Explain.
 package threat
 
 import (

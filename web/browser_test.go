@@ -340,7 +340,7 @@ func TestSiteRules(t *testing.T) {
 	ctx, url := open(t, 640)
 	browsertest.Load(t, ctx, url+"/", browsertest.Ready)
 	setMode(t, ctx, "analysis")
-	for _, moves := range []string{"24421444", "176123533", "4"} {
+	for _, moves := range []string{"24421444", "176123533", "267621632652131", "4"} {
 		p, _ := game.Parse(game.Standard, moves)
 		want := ""
 		if e, ok := engines.Explain(p, threat.Colours); ok {

@@ -37,11 +37,11 @@ func TestAgainstSets(t *testing.T) {
 
 // agrees says what is wrong with the finding of explain given the side to
 // move's exact score, or "".
-func agrees(s Strategy, move, score int) string {
+func agrees(s plan, move, score int) string {
 	switch {
-	case move < 0 && s.Wins && score > -1, move < 0 && score > 0:
+	case move < 0 && s.won() && score > -1, move < 0 && score > 0:
 		return "the side not to move's strategy is beaten"
-	case move >= 0 && s.Wins && score < 1, move >= 0 && score < 0:
+	case move >= 0 && s.won() && score < 1, move >= 0 && score < 0:
 		return "the side to move's strategy is beaten"
 	}
 	return ""
@@ -75,7 +75,7 @@ func TestStrategyHolds(t *testing.T) {
 			if move >= 0 {
 				p.PlayColumn(move)
 			}
-			if bad := beaten(p, s, map[position.Bits]bool{}); bad != "" {
+			if bad := beaten(p, s, s.won(), map[position.Bits]bool{}); bad != "" {
 				t.Errorf("%s %s: the strategy %+v fails: %s", b, history(p), s, bad)
 			}
 		}
@@ -90,7 +90,7 @@ func TestStrategyHolds(t *testing.T) {
 		if move >= 0 {
 			p.PlayColumn(move)
 		}
-		if bad := beaten(p, s, map[position.Bits]bool{}); bad != "" {
+		if bad := beaten(p, s, s.won(), map[position.Bits]bool{}); bad != "" {
 			t.Errorf("%q: the strategy %+v fails: %s", c.Moves, s, bad)
 		}
 	}
@@ -100,10 +100,15 @@ func TestStrategyHolds(t *testing.T) {
 	}
 }
 
+// replier is a strategy: a Strategy or a Combination.
+type replier interface {
+	Reply(p position.Position, col int) (int, bool)
+}
+
 // beaten returns a line of moves from p (the side to move being the
-// strategy's opponent) on which s does worse than it promised, or "".
-// checked holds the positions already known to hold.
-func beaten(p position.Position, s Strategy, checked map[position.Bits]bool) string {
+// strategy's opponent) on which s does worse than it promised (wins, or at
+// least draws), or "". checked holds the positions already known to hold.
+func beaten(p position.Position, s replier, wins bool, checked map[position.Bits]bool) string {
 	if checked[p.Key()] {
 		return ""
 	}
@@ -119,7 +124,7 @@ func beaten(p position.Position, s Strategy, checked map[position.Bits]bool) str
 		q := p
 		q.PlayColumn(c)
 		if q.Moves() == b.Cells() {
-			if s.Wins {
+			if wins {
 				return name + " draws"
 			}
 			continue
@@ -133,11 +138,11 @@ func beaten(p position.Position, s Strategy, checked map[position.Bits]bool) str
 		}
 		q.PlayColumn(r)
 		switch {
-		case q.Moves() == b.Cells() && s.Wins:
+		case q.Moves() == b.Cells() && wins:
 			return name + string(c4position.ColumnName(r)) + " draws"
 		case q.Moves() == b.Cells():
 		default:
-			if bad := beaten(q, s, checked); bad != "" {
+			if bad := beaten(q, s, wins, checked); bad != "" {
 				return name + string(c4position.ColumnName(r)) + " " + bad
 			}
 		}
