@@ -20,6 +20,7 @@ import (
 	"c4/negamax"
 	"c4/position"
 	"c4/solve"
+	"c4/threat"
 )
 
 // Config says which Solver to make. The zero Config is a 7x6 solver with
@@ -132,6 +133,19 @@ func (s *Solver) Position(moves string) (game.Position, error) {
 		return game.Position{}, &InvalidPosition{err}
 	}
 	return p, nil
+}
+
+// Explain says in words what Connect Four's rules prove at the position
+// moves without search (engines.Explain), the sides named X (the first
+// player) and O as c4 solve --explain names them; "" where they prove
+// nothing.
+func (s *Solver) Explain(moves string) (string, error) {
+	p, err := s.Position(moves)
+	if err != nil {
+		return "", err
+	}
+	e, _ := engines.Explain(p, threat.XO)
+	return e, nil
 }
 
 // Solve returns the score of the position moves (its sign if weak), or

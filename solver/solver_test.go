@@ -29,6 +29,18 @@ func Example() {
 	// position "4489": move 3 ('8'): not a column of the 7x6 board (columns are 1-7)
 }
 
+func ExampleSolver_Explain() {
+	s, _ := solver.New(solver.Config{TableMiB: 16, Threads: 1})
+	defer s.Close()
+	e, _ := s.Explain("24421444")
+	fmt.Println(e)
+	e, _ = s.Explain("4")
+	fmt.Printf("%q\n", e)
+	// Output:
+	// O at least draws: answer every move of X's directly on top of it (claimeven), but a move in column 1 with one in column 4 and the reverse (baseinverse); X can then never complete four.
+	// ""
+}
+
 func TestSolveMany(t *testing.T) {
 	s, err := solver.New(solver.Config{Board: "5x4", Book: "none", TableMiB: 8, Threads: 2})
 	if err != nil {

@@ -29,6 +29,7 @@ from typing import List, NamedTuple, Optional, Sequence
 __all__ = ["Solver", "Result", "InvalidPosition", "version"]
 
 _ERR_LEN = 512
+_EXPLAIN_LEN = 4096
 _MAX_WIDTH = 35
 
 # The library's codes and questions (python/libc4/main.go).
@@ -64,6 +65,7 @@ def _load() -> ctypes.CDLL:
         ("c4_wait", [u], i),
         ("c4_values", [u, i64p, i], None),
         ("c4_stop", [u], None),
+        ("c4_explain", [u, p, i, p, i], i),
         ("c4_nothing", [u], i),
     ]:
         f = getattr(lib, name)
@@ -118,6 +120,19 @@ class Solver:
         for a full column)."""
         out = self._run(_ANALYZE | _WEAK if weak else _ANALYZE, pos)
         return [None if v == _FULL else v for v in out[2:self.width + 2]]
+
+    def explain(self, pos: str) -> str:
+        """What Connect Four's rules prove at pos without search, in words a
+        player can follow (X the first player, O the second), as
+        `c4 solve --explain` says it; "" where they prove nothing."""
+        data = pos.encode()
+        out = ctypes.create_string_buffer(_EXPLAIN_LEN)
+        with self._lock:
+            if not self._h:
+                raise ValueError("the solver is closed")
+            if _lib.c4_explain(self._h, data, len(data), out, _EXPLAIN_LEN) != _DONE:
+                raise InvalidPosition(self._err.value.decode())
+        return out.value.decode()
 
     def best_move(self, pos: str) -> str:
         """The column to play in pos, as positions write it: the best score,

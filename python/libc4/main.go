@@ -175,6 +175,26 @@ func c4_stop(h C.uintptr_t) {
 	hd.mu.Unlock()
 }
 
+// c4_explain writes to out (n bytes, NUL-terminated, cut to fit) what
+// Connect Four's rules prove at the position input without search, in
+// words ("" where they prove nothing), and returns C4_DONE; or C4_INVALID
+// with the error in the handle's errBuf. It waits for no job: the rules
+// take microseconds.
+//
+//export c4_explain
+func c4_explain(h C.uintptr_t, input *C.char, inputLen C.int, out *C.char, n C.int) C.int {
+	hd := cgo.Handle(h).Value().(*handle)
+	hd.mu.Lock()
+	defer hd.mu.Unlock()
+	e, err := hd.s.Explain(C.GoStringN(input, inputLen))
+	if err != nil {
+		writeErr(err, hd.errBuf, hd.errLen)
+		return C.C4_INVALID
+	}
+	writeText(e, out, n)
+	return C.C4_DONE
+}
+
 // c4_nothing returns at once: what a call costs, for measuring.
 //
 //export c4_nothing
@@ -279,6 +299,14 @@ func writeErr(err error, buf *C.char, n C.int) {
 	if i := strings.IndexByte(msg, '\n'); i >= 0 {
 		msg = msg[:i]
 	}
+	writeText(msg, buf, n)
+}
+
+// writeText writes s to buf, cut to fit n bytes with a NUL.
+func writeText(s string, buf *C.char, n C.int) {
+	if n <= 0 {
+		return
+	}
 	b := unsafe.Slice((*byte)(unsafe.Pointer(buf)), int(n))
-	b[copy(b[:len(b)-1], msg)] = 0
+	b[copy(b[:len(b)-1], s)] = 0
 }

@@ -53,6 +53,16 @@ class SolverTest(unittest.TestCase):
         self.assertEqual(self.s.solve("", weak=True), 1)
         self.assertEqual(self.s.analyze("", weak=True), [-1, -1, 0, 1, 0, -1, -1])
 
+    def test_explain(self):
+        self.assertEqual(
+            self.s.explain("24421444"),
+            "O at least draws: answer every move of X's directly on top of it (claimeven), "
+            "but a move in column 1 with one in column 4 and the reverse (baseinverse); "
+            "X can then never complete four.")
+        self.assertEqual(self.s.explain("4"), "")
+        with self.assertRaises(c4.InvalidPosition):
+            self.s.explain("48")
+
     def test_analyze_full_column(self):
         scores = self.s.analyze("444444")
         self.assertIsNone(scores[3])
