@@ -22,7 +22,7 @@ const DefaultEndgameCells = 18
 // Where settle looks for a combination of Allis's rules (threat.Rules),
 // which costs a few times a node: on boards of at most rulesHeight rows,
 // at nodes of at least rulesEmpty empty cells. On 8x4 to 10x4 it cuts the
-// nodes 3 to 6 times and takes 0.45 to 0.9 of the time (12 to 20 empty
+// nodes 3 to 6 times and takes 0.45 to 0.9 of the time (12 to 24 empty
 // cells tried; 16 the quickest); on 7x6's sets it saves too few nodes and
 // takes 2 to 3 times the time.
 const (
