@@ -317,6 +317,9 @@ func lines(s Bits, d uint) Bits {
 }
 
 // hasFour says whether s holds four in a row in any direction.
+// HasFour says whether the cells s hold four in a row.
+func (b *Board) HasFour(s Bits) bool { return b.hasFour(s) }
+
 func (b *Board) hasFour(s Bits) bool {
 	return four(s, 1) != 0 ||
 		(four(s, b.h1&shiftMask)|four(s, (b.h1-1)&shiftMask)|four(s, (b.h1+1)&shiftMask))&b.wide != 0

@@ -31,8 +31,8 @@ func TestCombineAgainstPlay(t *testing.T) {
 			if !ok || p.CanWinNext() {
 				continue
 			}
-			draw := r.Holds(p, false)
-			win := r.Holds(p, true)
+			draw := r.Holds(p, p.OpponentWinningCells(), false)
+			win := r.Holds(p, p.OpponentWinningCells(), true)
 			_, oWin, oDraw := oracle(p)
 			if draw != oDraw || win != oWin {
 				t.Errorf("%s %s: draw %v win %v, the oracle's %v %v", b, history(p), draw, win, oDraw, oWin)
@@ -191,7 +191,7 @@ func oracle(p position.Position) (sys []System, wins, ok bool) {
 		for _, k := range chosen {
 			systems = append(systems, k.s)
 		}
-		if t != 0 || r.followerFour(fol|sure) {
+		if t != 0 || b.HasFour(fol|sure) {
 			sys = systems
 			return true
 		}
@@ -281,7 +281,7 @@ func BenchmarkHolds(b *testing.B) {
 	found := 0
 	b.ResetTimer()
 	for i := range b.N {
-		if r.Holds(ps[i%len(ps)], i%2 == 0) {
+		if p := ps[i%len(ps)]; r.Holds(p, p.OpponentWinningCells(), i%2 == 0) {
 			found++
 		}
 	}

@@ -439,7 +439,7 @@ func (w *worker) settle(p position.Position, att bool, theirs, next position.Bit
 			return false, true
 		}
 		// Or if the defender has a combination of Allis's rules.
-		if w.rules != nil && w.cells-p.Moves() >= rulesEmpty && w.rules.Holds(p, false) {
+		if w.rules != nil && w.cells-p.Moves() >= rulesEmpty && w.rules.Holds(p, theirs, false) {
 			return false, true
 		}
 	} else {
@@ -450,7 +450,7 @@ func (w *worker) settle(p position.Position, att bool, theirs, next position.Bit
 			return false, true
 		}
 		// The defender loses to a winning combination of the attacker's.
-		if w.rules != nil && w.cells-p.Moves() >= rulesEmpty && w.rules.Holds(p, true) {
+		if w.rules != nil && w.cells-p.Moves() >= rulesEmpty && w.rules.Holds(p, theirs, true) {
 			return false, true
 		}
 	}

@@ -167,25 +167,26 @@ func NewRules(b *position.Board) *Rules {
 }
 
 // Holds says whether the follower (the side not to move at p) has a
-// combination at p, a winning one if wantWin. It gives up (false) past a
-// small budget of steps.
-func (r *Rules) Holds(p position.Position, wantWin bool) bool {
-	_, ok := r.find(p, wantWin, false)
+// combination at p, a winning one if wantWin; threats are the follower's
+// winning cells (p.OpponentWinningCells), which a search has already. It
+// gives up (false) past a small budget of steps.
+func (r *Rules) Holds(p position.Position, threats position.Bits, wantWin bool) bool {
+	_, ok := r.find(p, threats, wantWin, false)
 	return ok
 }
 
 // Find is Holds returning the combination.
 func (r *Rules) Find(p position.Position, wantWin bool) (Combination, bool) {
-	return r.find(p, wantWin, true)
+	return r.find(p, p.OpponentWinningCells(), wantWin, true)
 }
 
-func (r *Rules) find(p position.Position, wantWin, record bool) (Combination, bool) {
+func (r *Rules) find(p position.Position, threats position.Bits, wantWin, record bool) (Combination, bool) {
 	b := r.b
 	mask := p.Mask()
-	if (b.Cells()-p.Moves())%2 != 0 || p.IsOver() || !r.promising(p, wantWin) {
+	if (b.Cells()-p.Moves())%2 != 0 || p.IsOver() || !r.promising(p, threats, wantWin) {
 		return Combination{}, false
 	}
-	if !r.prepare(p) || !r.refutable() {
+	if !r.prepare(p, threats) || !r.refutable() {
 		return Combination{}, false
 	}
 	r.budget, r.wantWin, r.record, r.roles = r.limit, wantWin, record, r.roles[:0]
@@ -213,25 +214,25 @@ func (r *Rules) find(p position.Position, wantWin, record bool) (Combination, bo
 // that may come first); and with wantWin, no four of the
 // follower's among its stones and the upper cells, which are all it can
 // get for sure.
-func (r *Rules) promising(p position.Position, wantWin bool) bool {
+func (r *Rules) promising(p position.Position, threats position.Bits, wantWin bool) bool {
 	empty := r.full.Xor(p.Mask())
-	late := p.OpponentWinningCells().And(empty).And(r.upper) != position. // the mover's threat may come too late
-										BitsOf(0)
+	late := threats.And(empty).And(r.upper) != position. // the mover's threat may come too late
+								BitsOf(0)
 	if !late && p.WinningCells().And(empty.AndNot(r.upper).Or(p.Possible().And(r.upper))) != position.BitsOf(0) {
 		return false
 	}
-	return !wantWin || r.anyFour(p.Current().Xor(p.Mask()).Or(empty.And(r.upper)))
+	return !wantWin || r.b.HasFour(p.Current().Xor(p.Mask()).Or(empty.And(r.upper)))
 }
 
 // prepare computes what each system would refute at p; false if there
 // are too many fours left to track.
-func (r *Rules) prepare(p position.Position) bool {
+func (r *Rules) prepare(p position.Position, threats position.Bits) bool {
 	b := r.b
 	w := b.Width()
 	mask := p.Mask()
 	empty := r.full.Xor(mask)
 	r.fol = p.Current().Xor(mask)
-	threats := p.OpponentWinningCells().And(empty).And(r.upper)
+	threats = threats.And(empty.And(r.upper))
 	r.play = p.Possible()
 	r.upperE, r.lowerE = empty.And(r.upper), empty.AndNot(r.upper).AndNot(r.play)
 	r.live = r.live[:0]
@@ -248,9 +249,8 @@ func (r *Rules) prepare(p position.Position) bool {
 		r.pairBI[c], r.pairInv[c] = [4]uint64{}, [4]uint64{}
 		col := r.cols[c].And(empty)
 		r.odd[c] = col.OnesCount()%2 == 1
-		playable := col.And(col.Neg())
 		r.cellCE[c] = col.And(r.upper)
-		r.cellBI[c] = col.And(r.upper).AndNot(playable)
+		r.cellBI[c] = col.And(r.upper).AndNot(r.play)
 		r.sureCE[c], r.sureBI[c] = false, false
 		if t := threats.And(r.cellCE[c]); t != position.BitsOf(0) {
 			r.sureCE[c] = true
@@ -298,16 +298,15 @@ func (r *Rules) classifyVertical(f *four, empty position.Bits, bit uint64) {
 		r.bi[c] |= bit
 	}
 	if e.OnesCount() >= 2 {
-		col := r.cols[c].And(empty)
-		playable := col.And(col.Neg())
+		playable := r.play.And(r.cols[c])
 		if r.odd[c] || e != playable.Or(playable.Lsh(1)) {
 			r.inv[c] |= bit
 		}
 	}
 }
 
-// classify records which systems refute the four f, one cell a column,
-// whose bit is bit, e being its empty cells.
+// classify records which systems refute a four of one cell a column,
+// whose bit is bit and whose empty cells are e.
 func (r *Rules) classify(e position.Bits, bit uint64) {
 	for x := e.And(r.upperE); x != position.BitsOf(0); x = x.And(x.Sub(position.BitsOf(1))) {
 		r.ce[r.colOf(x)] |= bit
@@ -431,25 +430,11 @@ func (r *Rules) complete(free uint64, won bool, sure position.Bits) (bool, bool)
 			odd = -1
 		}
 	}
-	if r.wantWin && !won && !r.followerFour(sure) {
+	if r.wantWin && !won && !r.b.HasFour(r.fol.Or(sure)) {
 		r.roles = r.roles[:n]
 		return false, false
 	}
-	return won || r.record && r.followerFour(sure), true
-}
-
-// followerFour says whether the follower has a four among its stones and
-// the cells sure.
-func (r *Rules) followerFour(sure position.Bits) bool { return r.anyFour(r.fol.Or(sure)) }
-
-// anyFour says whether cells hold a four.
-func (r *Rules) anyFour(cells position.Bits) bool {
-	for _, f := range r.fours {
-		if f.cells.AndNot(cells) == position.BitsOf(0) {
-			return true
-		}
-	}
-	return false
+	return won || r.record && r.b.HasFour(r.fol.Or(sure)), true
 }
 
 // pair is the entry of a pair table for columns c < d.
