@@ -8,11 +8,15 @@ import (
 	"os"
 
 	"github.com/cockroachdb/pebble/v2"
+
+	"c4/internal/pebblelog"
 )
 
-// A checkpoint is a search's database without its jobs' records: the
-// settings, the state and every node of the trees, so that a search can
-// go on from it on another machine (see Restore). Its file, in the manner
+// A checkpoint is a search's database without its jobs' records and
+// strategies' moves: the settings, the state and every node of the trees,
+// so that a search can go on from it on another machine (see Restore).
+// The moves, which would make it many times larger, are found again by
+// DFPN when the proof is written (see ProofOptions). Its file, in the manner
 // of a proof's:
 //
 //	file   = "C4PRVCK" version zstd(body)   version: one byte, 1
@@ -27,7 +31,8 @@ const (
 
 // Checkpoint writes the search's checkpoint to w, from a snapshot of the
 // database: the workers go on meanwhile.
-func (m *Manager) Checkpoint(w io.Writer) error {
+func (m *Manager) Checkpoint(w io.Writer) (err error) {
+	defer pebblelog.Recover(&err)
 	m.mu.Lock()
 	snap := m.db.NewSnapshot()
 	m.mu.Unlock()
@@ -42,7 +47,7 @@ func (m *Manager) Checkpoint(w io.Writer) error {
 		var buf []byte
 		for it.First(); it.Valid(); it.Next() {
 			k := it.Key()
-			if k[0] == 'j' { // a job's record
+			if k[0] == 'j' || k[0] == 'm' { // a job's record, a strategy's move
 				continue
 			}
 			buf = binary.AppendUvarint(buf[:0], uint64(len(k)))
@@ -64,15 +69,16 @@ func (m *Manager) Checkpoint(w io.Writer) error {
 
 // Restore makes the database dir, which must not exist or be empty, from
 // the checkpoint r; Open then goes on with the search.
-func Restore(dir string, r io.Reader) error {
+func Restore(dir string, r io.Reader) (err error) {
+	defer pebblelog.Recover(&err)
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return fmt.Errorf("%s is not empty: a checkpoint is restored into a new folder", dir)
 	}
-	body, err := readSealed(r, checkpointMagic, checkpointVersion, "c4 proof search's checkpoint")
+	body, err := readSealed(r, checkpointMagic, checkpointVersion, 1<<36, "c4 proof search's checkpoint")
 	if err != nil {
 		return err
 	}
-	db, err := pebble.Open(dir, &pebble.Options{Logger: quiet{}})
+	db, err := pebble.Open(dir, &pebble.Options{Logger: &pebblelog.Logger{}, EventListener: pebblelog.Listener()})
 	if err != nil {
 		return err
 	}

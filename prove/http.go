@@ -3,6 +3,7 @@ package prove
 import (
 	"bytes"
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,20 +15,28 @@ import (
 // The protocol between a manager and its workers, over HTTP:
 //
 //	POST /job     → 200 a Job; 204 none now, ask again; 410 the search is over
-//	POST /done    a Done → 204
+//	POST /done    a Done → 204; 409 not leased now (ErrStale); 422 refused
 //	GET  /status  → 200 the Status
 //
 // A worker asks for a job, searches it and posts the result, again and
 // again. A job whose result does not come within the manager's lease is
 // handed out again, so a worker that dies loses only its job. A request
-// for a job waits up to pollFor for one to come free before the 204.
+// for a job waits up to pollFor for one to come free before the 204. With
+// a token, every request must bring it, as "Authorization: Bearer
+// TOKEN", or is answered 401.
 
 // pollFor is how long a request for a job waits for one before the answer
 // "none now".
 const pollFor = 5 * time.Second
 
-// Handler serves m's jobs to workers over HTTP.
-func Handler(m *Manager) http.Handler {
+// maxDone bounds a result's body: its strategy's entries are 18 bytes
+// each (more in JSON), and a job that settles a large leaf may send
+// millions.
+const maxDone = 1 << 30
+
+// Handler serves m's jobs to workers over HTTP; with a token (not ""),
+// only to those that bring it.
+func Handler(m *Manager, token string) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /job", func(w http.ResponseWriter, r *http.Request) {
 		deadline := time.NewTimer(pollFor)
@@ -57,11 +66,15 @@ func Handler(m *Manager) http.Handler {
 	})
 	mux.HandleFunc("POST /done", func(w http.ResponseWriter, r *http.Request) {
 		var d Done
-		if err := json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&d); err != nil {
+		if err := json.NewDecoder(io.LimitReader(r.Body, maxDone)).Decode(&d); err != nil {
 			http.Error(w, "a job's result: "+err.Error(), http.StatusBadRequest)
 			return
 		}
-		if err := m.Finish(d); err != nil {
+		switch err := m.Finish(d); {
+		case errors.Is(err, ErrStale):
+			http.Error(w, err.Error(), http.StatusConflict)
+			return
+		case err != nil:
 			http.Error(w, err.Error(), http.StatusUnprocessableEntity)
 			return
 		}
@@ -75,7 +88,16 @@ func Handler(m *Manager) http.Handler {
 		}
 		writeJSON(w, s)
 	})
-	return mux
+	if token == "" {
+		return mux
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), []byte("Bearer "+token)) != 1 {
+			http.Error(w, "this manager wants its token: c4 prove work --token-file FILE", http.StatusUnauthorized)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
@@ -88,10 +110,11 @@ func writeJSON(w http.ResponseWriter, v any) {
 // after a pause that grows to retryMost, until ctx ends: a worker outlives
 // its manager's restarts, and a result is not lost while it waits.
 type Client struct {
-	URL  string // the manager's, such as http://c4-prove:8080
-	Ctx  context.Context
-	HTTP *http.Client
-	Log  io.Writer // a line for each failed request; nil: none
+	URL   string // the manager's, such as http://c4-prove:8080
+	Token string // the manager's token, if it has one
+	Ctx   context.Context
+	HTTP  *http.Client
+	Log   io.Writer // a line for each failed request; nil: none
 }
 
 // retryMost is the longest pause between two tries of a request.
@@ -159,6 +182,9 @@ func (c *Client) try(path string, data []byte, out any) (int, error) {
 		return 0, refusal{err}
 	}
 	req.Header.Set("Content-Type", "application/json")
+	if c.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Token)
+	}
 	hc := c.HTTP
 	if hc == nil {
 		hc = http.DefaultClient
@@ -176,8 +202,13 @@ func (c *Client) try(path string, data []byte, out any) (int, error) {
 	}
 	msg, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<10))
 	err = fmt.Errorf("the manager answered %s: %s", resp.Status, bytes.TrimSpace(msg))
+	if resp.StatusCode == http.StatusConflict {
+		err = fmt.Errorf("%w (%v)", ErrStale, err)
+	}
 	if resp.StatusCode < 500 {
 		return resp.StatusCode, refusal{err}
 	}
 	return resp.StatusCode, err
 }
+
+func (r refusal) Unwrap() error { return r.error }

@@ -1,20 +1,25 @@
 package prove
 
 import (
+	"crypto/rand"
+	"crypto/subtle"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"slices"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/cockroachdb/pebble/v2"
 
 	"c4/game"
+	"c4/internal/pebblelog"
 	"c4/pns"
 )
 
@@ -25,6 +30,9 @@ type Settings struct {
 	Root  string // the moves from the empty board to the position proved
 	// JobNodes is a job's budget in DFPN nodes; 0 means DefaultJobNodes.
 	JobNodes uint64
+	// LeafCells is the size of the strategies' small leaves (see
+	// package cert): 0 means DefaultLeafCells.
+	LeafCells int
 }
 
 // Result is the weak result of the root for its side to move, once known.
@@ -71,6 +79,11 @@ type Job struct {
 	// thresholds of DFPN, which make a leaf's job end once another leaf is
 	// the most proving).
 	Limits pns.Limits `json:"limits"`
+	// LeafCells is the size of the small leaves of the strategy built
+	// below the leaf if the job settles it.
+	LeafCells int `json:"leafCells"`
+	// Token is the lease's secret: the result must bring it back.
+	Token string `json:"token"`
 }
 
 // Done is a job's result: the leaf's proof and disproof numbers for the
@@ -86,11 +99,18 @@ type Done struct {
 	// has them, if the leaf is still open: the tree gives them to the
 	// children when it splits the leaf.
 	Kids []pns.Child `json:"kids,omitempty"`
+	// Strategy, if the job settled the leaf, holds the moves of the
+	// strategy below it of the side that reaches its goal there (the
+	// attacker's win, or the defender's draw or win), as entries (see
+	// appendEntry): those the worker had not sent before.
+	Strategy []byte `json:"strategy,omitempty"`
 }
 
 // lease is a job handed out and not yet done.
 type lease struct {
 	seq      uint64
+	token    string
+	moves    string
 	path     []uint64 // the leaf's ancestors from the root, then the leaf
 	deadline time.Time
 }
@@ -116,6 +136,7 @@ type Manager struct {
 	leaseFor time.Duration
 	changed  chan struct{} // closed and replaced at each change of the tree
 	synced   time.Time     // when a commit last synced the log
+	log      io.Writer     // where results refused are told; nil: nowhere
 }
 
 var (
@@ -128,12 +149,24 @@ var (
 // those set leaves zero. With set.Board empty, dir must hold a search:
 // nothing is created. lease is how long a job stays with a worker before
 // it is handed out again (0: DefaultLease).
-func Open(dir string, set Settings, leaseFor time.Duration) (*Manager, error) {
-	if _, err := os.Stat(dir); set.Board == "" && err != nil {
-		return nil, fmt.Errorf("%s: no proof search here: give the board to start one", dir)
+func Open(dir string, set Settings, leaseFor time.Duration) (_ *Manager, err error) {
+	defer pebblelog.Recover(&err)
+	_, statErr := os.Stat(dir)
+	if set.Board == "" && statErr != nil {
+		return nil, fmt.Errorf("no proof search in %s (c4 prove --board WxH --db %s starts one)", dir, dir)
 	}
-	db, err := pebble.Open(dir, &pebble.Options{Logger: quiet{}})
-	if err != nil {
+	if errors.Is(statErr, fs.ErrNotExist) {
+		defer func() {
+			if err != nil {
+				os.RemoveAll(dir) // made by this call: nothing is left behind
+			}
+		}()
+	}
+	db, err := pebble.Open(dir, &pebble.Options{Logger: &pebblelog.Logger{}, EventListener: pebblelog.Listener()})
+	switch {
+	case errors.Is(err, syscall.EAGAIN):
+		return nil, fmt.Errorf("%s is in use by another c4 prove", dir)
+	case err != nil:
 		return nil, fmt.Errorf("opening the proof database %s: %w", dir, err)
 	}
 	m := &Manager{db: db, busy: map[uint64]*lease{}, leaseFor: leaseFor, changed: make(chan struct{})}
@@ -153,7 +186,7 @@ func (m *Manager) load(set Settings) error {
 	switch {
 	case errors.Is(err, pebble.ErrNotFound):
 		if set.Board == "" {
-			return errors.New("no proof search here: give the board to start one")
+			return errors.New("no proof search here (c4 prove --board WxH starts one)")
 		}
 		if it, err := m.db.NewIter(nil); err == nil {
 			empty := !it.First()
@@ -165,6 +198,9 @@ func (m *Manager) load(set Settings) error {
 		if set.JobNodes == 0 {
 			set.JobNodes = DefaultJobNodes
 		}
+		if set.LeafCells == 0 {
+			set.LeafCells = DefaultLeafCells
+		}
 		if err := m.setUp(set); err != nil {
 			return err
 		}
@@ -175,6 +211,9 @@ func (m *Manager) load(set Settings) error {
 	if err := agree(stored, set); err != nil {
 		return err
 	}
+	if stored.LeafCells == 0 {
+		stored.LeafCells = DefaultLeafCells
+	}
 	if err := m.setUp(stored); err != nil {
 		return err
 	}
@@ -184,6 +223,10 @@ func (m *Manager) load(set Settings) error {
 	m.t = &tree{db: m.db, q: m.st.Question, cache: map[uint64]node{}}
 	return nil
 }
+
+// ErrOtherSettings is the error of a search resumed with settings not its
+// own.
+var ErrOtherSettings = errors.New("a search resumes with its own settings")
 
 // agree says whether the settings given to resume a search agree with
 // the stored ones.
@@ -196,9 +239,10 @@ func agree(stored, given Settings) error {
 		{"board", stored.Board, given.Board, given.Board == ""},
 		{"root", stored.Root, given.Root, given.Root == ""},
 		{"job budget", fmt.Sprint(stored.JobNodes), fmt.Sprint(given.JobNodes), given.JobNodes == 0},
+		{"leaf size", fmt.Sprint(stored.LeafCells), fmt.Sprint(given.LeafCells), given.LeafCells == 0},
 	} {
 		if !d.givenZero && d.old != d.new {
-			return fmt.Errorf("this search's %s is %q, not %q: a search resumes with its own settings", d.name, d.old, d.new)
+			return fmt.Errorf("this search's %s is %q, not %q: %w", d.name, d.old, d.new, ErrOtherSettings)
 		}
 	}
 	return nil
@@ -279,7 +323,8 @@ func (m *Manager) commit(b *pebble.Batch, root node) error {
 }
 
 // Close syncs and closes the database.
-func (m *Manager) Close() error {
+func (m *Manager) Close() (err error) {
+	defer pebblelog.Recover(&err)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return errors.Join(m.db.LogData(nil, pebble.Sync), m.db.Close())
@@ -298,7 +343,8 @@ func (m *Manager) Result() Result {
 // Next returns the next job. With no job to hand out now it returns false
 // and a channel closed when that may have changed (or after a while, a
 // lease having run out); once the root is settled, false and nil.
-func (m *Manager) Next() (Job, bool, <-chan struct{}, error) {
+func (m *Manager) Next() (_ Job, _ bool, _ <-chan struct{}, err error) {
+	defer pebblelog.Recover(&err)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.st.Result != Unknown {
@@ -396,13 +442,14 @@ func (m *Manager) walk(sideWins bool) (j Job, ok, again bool, err error) {
 		return Job{}, false, false, err
 	}
 	m.seq++
-	m.busy[n.id] = &lease{seq: m.seq, path: path, deadline: time.Now().Add(m.leaseFor)}
+	token := rand.Text()
+	m.busy[n.id] = &lease{seq: m.seq, token: token, moves: moves, path: path, deadline: time.Now().Add(m.leaseFor)}
 	lim := pns.Limits{Budget: m.set.JobNodes, Proof: thPhi, Disproof: thDelta}
 	if !n.att {
 		lim.Proof, lim.Disproof = thDelta, thPhi
 	}
 	return Job{Lease: m.seq, Question: m.st.Question, Leaf: n.id, Board: m.set.Board,
-		Moves: moves, Attacker: n.att, Limits: lim}, true, false, nil
+		Moves: moves, Attacker: n.att, Limits: lim, LeafCells: m.set.LeafCells, Token: token}, true, false, nil
 }
 
 // widen is the 1+epsilon trick of DFPN (see pns.DefaultEpsilon): the
@@ -560,47 +607,94 @@ func (m *Manager) position(id uint64) (game.Position, error) {
 	return p, nil
 }
 
-// Finish stores a job's result: the leaf's new numbers, and the job's
-// record. A result for a leaf no longer open (settled, expanded, of the
-// question before) changes nothing but is kept; one whose moves are not
-// its leaf's is refused.
-func (m *Manager) Finish(d Done) error {
+// ErrStale is the error of a result of a job that is not leased now: its
+// lease ran out (the job is someone else's), the search has moved on to
+// its other question or is over, or the job was never handed out. The
+// result is dropped; the worker goes on.
+var ErrStale = errors.New("the job is not leased now: its result is dropped")
+
+// Finish stores a job's result: the leaf's new numbers, the moves of the
+// strategy below it if it is settled, and the job's record. It takes only
+// the result of a job leased now, with the lease's token (else ErrStale),
+// and refuses one that contradicts what the tree knows of the leaf, saying
+// so on the log (see LogTo).
+func (m *Manager) Finish(d Done) (err error) {
+	defer pebblelog.Recover(&err)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if l := m.busy[d.Leaf]; l != nil && l.seq == d.Lease {
-		delete(m.busy, d.Leaf)
+	l := m.busy[d.Leaf]
+	if l == nil || l.seq != d.Lease || subtle.ConstantTimeCompare([]byte(l.token), []byte(d.Token)) != 1 || d.Question != m.st.Question {
+		return fmt.Errorf("job %d: %w", d.Lease, ErrStale)
 	}
+	n, err := m.t.get(d.Leaf)
+	if err != nil {
+		return err
+	}
+	if err := m.plausible(n, l, d); err != nil {
+		if m.log != nil {
+			fmt.Fprintf(m.log, "c4 prove: a result refused, of job %d (worker %q, leaf %q): %v\n", d.Lease, d.Worker, l.moves, err)
+		}
+		return fmt.Errorf("job %d: %w", d.Lease, err)
+	}
+	delete(m.busy, d.Leaf)
 	b := m.db.NewBatch()
 	defer b.Close()
 	m.st.Jobs++
 	m.st.Nodes += d.Nodes
 	m.st.Micros += d.Micros
+	strategy := d.Strategy
+	d.Strategy = nil // kept as entries, not in the job's record
 	if err := putJSON(b, jobKey(m.st.Jobs), d); err != nil {
 		return err
 	}
-	root, err := m.t.get(rootID)
+	if err := putEntries(b, strategy); err != nil {
+		return err
+	}
+	root, err := m.record(b, n, d)
 	if err != nil {
 		return err
 	}
-	if d.Question == m.st.Question && m.st.Result == Unknown {
-		n, err := m.t.get(d.Leaf)
-		if err != nil {
-			return err
-		}
-		moves, err := m.t.moves(m.set.Root, d.Leaf)
-		if err != nil {
-			return err
-		}
-		if moves != d.Moves || n.att != d.Attacker {
-			return fmt.Errorf("job %d: leaf %d is %q, not %q", d.Lease, d.Leaf, moves, d.Moves)
-		}
-		if n.nkids == 0 && !n.settled() {
-			if root, err = m.record(b, n, d); err != nil {
-				return err
-			}
-		}
-	}
 	return m.commit(b, root)
+}
+
+// plausible says whether d, the result of the job of lease l on leaf n,
+// agrees with what the tree knows: its moves and side, numbers that a
+// search can give, children among the leaf's moves, a strategy of the
+// board's positions.
+func (m *Manager) plausible(n node, l *lease, d Done) error {
+	settled := d.Proof == 0 || d.Disproof == 0
+	switch {
+	case d.Moves != l.moves || d.Attacker != n.att || d.Board != m.set.Board:
+		return fmt.Errorf("a result for %q on %s, the job was %q on %s", d.Moves, d.Board, l.moves, m.set.Board)
+	case n.nkids > 0 || n.settled():
+		return errors.New("a result for a leaf no longer open")
+	case d.Proof > inf || d.Disproof > inf || d.Proof == 0 && d.Disproof != inf || d.Disproof == 0 && d.Proof != inf:
+		return fmt.Errorf("proof and disproof numbers %d and %d", d.Proof, d.Disproof)
+	case settled && len(d.Kids) > 0:
+		return errors.New("children's numbers for a leaf settled")
+	}
+	p, err := m.position(n.id)
+	if err != nil {
+		return err
+	}
+	moves := map[int]bool{}
+	for _, c := range nonLosing(p) {
+		moves[c] = true
+	}
+	for _, k := range d.Kids {
+		if !moves[k.Col] || k.Proof > inf || k.Disproof > inf {
+			return fmt.Errorf("a child of column %d with numbers %d and %d", k.Col+1, k.Proof, k.Disproof)
+		}
+		delete(moves, k.Col)
+	}
+	return checkEntries(d.Strategy, m.board)
+}
+
+// LogTo tells the results refused to w (nil: nowhere).
+func (m *Manager) LogTo(w io.Writer) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.log = w
 }
 
 // record sets leaf n's numbers from d and brings those above it up to date.
@@ -631,7 +725,8 @@ type Status struct {
 }
 
 // Status returns the search's progress.
-func (m *Manager) Status() (Status, error) {
+func (m *Manager) Status() (_ Status, err error) {
+	defer pebblelog.Recover(&err)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, err := m.t.get(rootID)
@@ -669,15 +764,6 @@ func putJSON(b *pebble.Batch, key []byte, v any) error {
 		return err
 	}
 	return b.Set(key, data, nil)
-}
-
-// quiet is pebble's logger: the database's messages are not c4's output.
-type quiet struct{}
-
-func (quiet) Infof(string, ...any)  {}
-func (quiet) Errorf(string, ...any) {}
-func (quiet) Fatalf(f string, a ...any) {
-	panic(fmt.Sprintf("pebble: "+f, a...))
 }
 
 var _ io.Closer = (*Manager)(nil)

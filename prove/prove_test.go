@@ -3,14 +3,18 @@ package prove
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
 	"math/rand/v2"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"c4/cert"
 	"c4/engines"
 	"c4/game"
 	"c4/negamax"
@@ -47,8 +51,8 @@ var late8x8 = func() string {
 }()
 
 // proved runs the search of set in a new database with local workers and
-// returns its proof.
-func proved(t testing.TB, set Settings, workers int) Proof {
+// returns its proof, and where its moves came from.
+func proved(t testing.TB, set Settings, workers int) (Proof, ProofStats) {
 	t.Helper()
 	m, err := Open(t.TempDir(), set, 0)
 	if err != nil {
@@ -58,76 +62,103 @@ func proved(t testing.TB, set Settings, workers int) Proof {
 	if _, err := Local(context.Background(), m, workers, small); err != nil {
 		t.Fatal(err)
 	}
-	p, err := m.Proof()
+	p, ps, err := m.Proof(context.Background(), ProofOptions{DFPN: small})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p
+	return p, ps
+}
+
+// verify checks p, read back from its file, and returns its report.
+func verify(t testing.TB, p Proof) (Report, error) {
+	t.Helper()
+	var file bytes.Buffer
+	if err := Encode(&file, p); err != nil {
+		t.Fatal(err)
+	}
+	read, err := Decode(&file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Verify(context.Background(), read, VerifyOptions{Threads: 2, TableMiB: 4})
 }
 
 // TestSmallBoards: the search's result is negamax's on small boards and
-// positions, with jobs small enough that the tree grows, and its proof,
-// written and read back, verifies.
+// positions, with jobs small enough that the tree grows; its proof, whose
+// moves the jobs' strategies hold, written and read back, verifies.
 func TestSmallBoards(t *testing.T) {
 	for _, c := range []struct {
 		board, root string
 		jobNodes    uint64
+		leafCells   int
 		workers     []int
 	}{
-		{"4x4", "", 100, []int{1, 3}}, {"5x4", "", 100, []int{1, 3}}, {"6x4", "", 200, []int{2}},
-		{"5x5", "", 1000, []int{2}}, {"7x4", "", 5000, []int{2}}, {"7x6", "4444", 1 << 14, []int{2}},
-		{"7x6", "4433", 1 << 14, []int{1}}, {"8x8", late8x8, 1 << 14, []int{2}},
+		{"4x4", "", 100, 0, []int{1, 3}}, {"5x4", "", 100, 4, []int{1, 3}}, {"6x4", "", 200, 8, []int{2}},
+		{"5x5", "", 1000, 0, []int{2}}, {"7x4", "", 5000, 12, []int{2}}, {"7x6", "4444", 1 << 14, 0, []int{2}},
+		{"7x6", "4433", 1 << 14, 0, []int{1}}, {"8x8", late8x8, 1 << 14, 0, []int{2}},
 	} {
 		for _, workers := range c.workers {
-			p := proved(t, Settings{Board: c.board, Root: c.root, JobNodes: c.jobNodes}, workers)
-			if want := weak(t, c.board, c.root); p.Result != want {
+			p, ps := proved(t, Settings{Board: c.board, Root: c.root, JobNodes: c.jobNodes, LeafCells: c.leafCells}, workers)
+			want := weak(t, c.board, c.root)
+			if p.Result != want {
 				t.Errorf("%s %q, %d workers: %s, negamax says %s", c.board, c.root, workers, p.Result, want)
 			}
-			var file bytes.Buffer
-			if err := Encode(&file, p); err != nil {
-				t.Fatal(err)
+			if ps.Searched > 0 {
+				t.Errorf("%s %q, %d workers: %d moves not in the database (%+v)", c.board, c.root, workers, ps.Searched, ps)
 			}
-			read, err := Decode(&file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := Verify(context.Background(), read, VerifyOptions{Threads: 2, TableMiB: 16}); err != nil {
-				t.Errorf("%s %q, %d workers: %v", c.board, c.root, workers, err)
+			rep, err := verify(t, p)
+			if err != nil || rep.Result != want {
+				t.Errorf("%s %q, %d workers: %s, %v", c.board, c.root, workers, rep.Result, err)
 			}
 		}
 	}
 }
 
-// TestVerifyFails: a proof altered in any of the ways a wrong one could be
-// fails, naming the node.
-func TestVerifyFails(t *testing.T) {
-	p := proved(t, Settings{Board: "6x4", JobNodes: 100}, 1)
-	steps := p.Trees[0].Steps
-	bad := func(name, want string, change func(p *Proof)) {
-		q := p
-		q.Trees = slices.Clone(p.Trees)
-		q.Trees[0].Steps = slices.Clone(steps)
-		change(&q)
-		err := Verify(context.Background(), q, VerifyOptions{TableMiB: 16})
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: %v, want an error with %q", name, err, want)
-		}
+// TestForged: proofs that claim what is false, written with Encode and so
+// with every checksum right, are refused, naming the position; so are
+// files whose result is not their strategies', or whose root is wrong.
+func TestForged(t *testing.T) {
+	b4, _ := game.ParseBoard("4x4")
+	loss6, _ := proved(t, Settings{Board: "6x4", JobNodes: 100, LeafCells: 4}, 1)
+	// The draw of each empty board as the other side's win: the moves are
+	// those of the draw's strategy, a valid walk, which the check follows
+	// to the position where the win is missing.
+	draw4, _ := proved(t, Settings{Board: "4x4", JobNodes: 100, LeafCells: 2}, 1)
+	draw5, _ := proved(t, Settings{Board: "5x5", JobNodes: 1000, LeafCells: 4}, 1)
+	asWin := func(p Proof, s int, r Result) Proof {
+		f := p
+		f.Result, f.Strategies = r, []Strategy{{ToMove: r == Win, Goal: cert.Win, Moves: p.Strategies[s].Moves}}
+		return f
 	}
-	bad("result", "needs 2 trees", func(p *Proof) { p.Result = Win })
-	bad("cut", "ends early", func(p *Proof) { p.Trees[0].Steps = p.Trees[0].Steps[:len(steps)-1] })
-	// The first node with all replies: drop one of them, as if forgotten.
-	i := slices.IndexFunc(steps, func(s Step) bool { return s.Kids > 1 })
-	bad("reply missing", "moves where the side missing its goal", func(p *Proof) { p.Trees[0].Steps[i].Kids-- })
-	// A leaf said settled by DFPN the other way round.
-	for _, board := range []string{"4x4", "5x4"} {
-		b, _ := game.ParseBoard(board)
-		want := map[Result]Result{Loss: Draw, Draw: Loss, Win: Loss}[weak(t, board, "")]
-		q := Proof{Board: b, Result: want, Trees: []Tree{{Steps: []Step{{Col: 255, How: byDFPN}}}}}
-		if want != Loss {
-			q.Trees = []Tree{{Reached: true, Steps: q.Trees[0].Steps}, {Question: 1, Reached: want == Win, Steps: q.Trees[0].Steps}}
-		}
-		if err := Verify(context.Background(), q, VerifyOptions{TableMiB: 16}); err == nil || !strings.Contains(err.Error(), ", negamax as ") {
-			t.Errorf("%s claimed a %s: %v", board, want, err)
+	for _, tc := range []struct {
+		name string
+		p    Proof
+		want string
+	}{
+		{"4x4 223411432243431 (one cell left, a draw) as a win", Proof{Board: b4, Root: "223411432243431", Result: Win,
+			Strategies: []Strategy{{ToMove: true, Goal: cert.Win, Moves: []byte{0}}}}, `position "2234114322434311": the board is full: a draw, not a win`},
+		{"the empty 4x4 board as a loss", asWin(draw4, 1, Loss), "position"},
+		{"the empty 4x4 board as a win", asWin(draw4, 0, Win), "position"},
+		{"the empty 5x5 board as a win", asWin(draw5, 0, Win), "position"},
+		{"the empty 5x5 board as a loss", asWin(draw5, 1, Loss), "position"},
+		{"a loss said to be a win", func() Proof { f := loss6; f.Result = Win; return f }(), "says win, but its strategies are those of a loss"},
+		{"no result's strategies", func() Proof { f := draw4; f.Strategies = f.Strategies[:1]; return f }(), "prove no result"},
+		{"a root of another board", func() Proof { f := loss6; f.Root = "7"; return f }(), "not a column"},
+		{"a finished root", Proof{Board: b4, Root: "1212121", Result: Loss, Strategies: []Strategy{{Goal: cert.Win}}}, "already over"},
+		{"a move cut off", func() Proof {
+			f := loss6
+			f.Strategies = []Strategy{{Goal: cert.Win, Moves: loss6.Strategies[0].Moves[1:]}}
+			return f
+		}(), "position"},
+		{"a move to spare", func() Proof {
+			f := loss6
+			f.Strategies = []Strategy{{Goal: cert.Win, Moves: append(slices.Clone(loss6.Strategies[0].Moves), 0)}}
+			return f
+		}(), "after the walk's last"},
+	} {
+		_, err := verify(t, tc.p)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
 		}
 	}
 }
@@ -135,20 +166,24 @@ func TestVerifyFails(t *testing.T) {
 // TestDamagedFile: a proof file altered, cut short or followed by anything
 // is refused.
 func TestDamagedFile(t *testing.T) {
-	p := proved(t, Settings{Board: "5x4", JobNodes: 100}, 1)
+	p, _ := proved(t, Settings{Board: "5x4", JobNodes: 100, LeafCells: 4}, 1)
 	var file bytes.Buffer
 	if err := Encode(&file, p); err != nil {
 		t.Fatal(err)
 	}
 	data := file.Bytes()
-	for name, d := range map[string][]byte{
-		"cut":     data[:len(data)-3],
-		"altered": append(slices.Clone(data[:20]), append([]byte{data[20] ^ 1}, data[21:]...)...),
-		"longer":  append(slices.Clone(data), 0),
-		"other":   []byte("C4BOOK\x01"),
+	for name, tc := range map[string]struct {
+		data []byte
+		want string
+	}{
+		"cut":       {data[:len(data)-3], "cut short"},
+		"altered":   {append(slices.Clone(data[:20]), append([]byte{data[20] ^ 1}, data[21:]...)...), "damaged"},
+		"longer":    {append(slices.Clone(data), 0), "bytes follow its end"},
+		"other":     {[]byte("C4BOOK\x01"), "not a c4 proof file"},
+		"version 1": {[]byte("C4PROOF\x01"), "version 1; this c4 reads version 2"},
 	} {
-		if _, err := Decode(bytes.NewReader(d)); err == nil {
-			t.Errorf("%s: read without an error", name)
+		if _, err := Decode(bytes.NewReader(tc.data)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error with %q", name, err, tc.want)
 		}
 	}
 }
@@ -219,10 +254,13 @@ func TestHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	srv := httptest.NewServer(Handler(m))
+	srv := httptest.NewServer(Handler(m, "secret"))
 	defer srv.Close()
 	ctx := context.Background()
-	c := &Client{URL: srv.URL, Ctx: ctx}
+	if _, _, _, err := (&Client{URL: srv.URL, Ctx: ctx}).Next(); err == nil || !strings.Contains(err.Error(), "401") {
+		t.Errorf("a worker without the token: %v", err)
+	}
+	c := &Client{URL: srv.URL, Token: "secret", Ctx: ctx}
 	if _, ok, _, err := c.Next(); !ok || err != nil { // a job taken and never done
 		t.Fatal(ok, err)
 	}
@@ -286,44 +324,131 @@ func TestCheckpoint(t *testing.T) {
 	if want := weak(t, "6x5", ""); err != nil || r != want {
 		t.Errorf("%s, %v; negamax says %s", r, err, want)
 	}
+	// The checkpoint holds no moves: those of the first jobs are found again.
+	p, ps, err := m.Proof(context.Background(), ProofOptions{DFPN: small})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := verify(t, p); err != nil || rep.Result != r {
+		t.Errorf("the proof of the search restored: %s, %v (its moves %+v)", rep.Result, err, ps)
+	}
 	if err := Restore(dir, bytes.NewReader(data)); err == nil {
 		t.Error("restored into a folder in use")
 	}
 }
 
-// TestVerifyLog: a check with a log writes down each leaf, skips those of
-// the log when run again, drops a line a kill cut short, and refuses the
-// log of another proof.
+// TestVerifyLog: a check with a log writes down each batch of small
+// leaves, skips those of the log when run again (and says how many), drops
+// a line a kill cut short, and refuses the log of another proof.
 func TestVerifyLog(t *testing.T) {
-	p := proofOf(t, "5x4")
+	p, _ := proved(t, Settings{Board: "7x4", JobNodes: 5000, LeafCells: 14}, 2)
 	path := t.TempDir() + "/log"
-	log, err := OpenVerifyLog(path, p)
+	check := func() Report {
+		t.Helper()
+		log, err := OpenVerifyLog(path, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer log.Close()
+		rep, err := Verify(context.Background(), p, VerifyOptions{Threads: 2, TableMiB: 4, Log: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	first := check()
+	if first.Logged != 0 || first.Searched < 2*cert.BatchLeaves {
+		t.Fatalf("a first check took %d leaves from its log and searched %d: want 0, and a few batches", first.Logged, first.Searched)
+	}
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, data[:len(data)-2], 0o644) // the last line cut short, as by a kill
+	again := check()
+	if again.Logged == 0 || again.Searched == 0 || again.Logged+again.Searched != first.Searched {
+		t.Errorf("again: %d leaves from the log and %d searched, of %d", again.Logged, again.Searched, first.Searched)
+	}
+	other, _ := proved(t, Settings{Board: "4x4", JobNodes: 100}, 1)
+	if _, err := OpenVerifyLog(path, other); err == nil || !strings.Contains(err.Error(), "another proof") {
+		t.Errorf("the log of another proof: %v", err)
+	}
+}
+
+// TestRefusedResults: a result of a job not leased now, or with another
+// token, is dropped as stale; one that contradicts the tree is refused and
+// said on the log; the tree is unchanged by either.
+func TestRefusedResults(t *testing.T) {
+	m, err := Open(t.TempDir(), Settings{Board: "6x4", JobNodes: 100}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Verify(context.Background(), p, VerifyOptions{TableMiB: 16, Log: log}); err != nil {
+	defer m.Close()
+	var log bytes.Buffer
+	m.LogTo(&log)
+	j, ok, _, err := m.Next()
+	if !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	forged := Done{Job: j, Proof: 0, Disproof: inf}
+	forged.Token = "guessed"
+	if err := m.Finish(forged); !errors.Is(err, ErrStale) {
+		t.Errorf("another token: %v", err)
+	}
+	forged.Token, forged.Lease = j.Token, j.Lease+1
+	if err := m.Finish(forged); !errors.Is(err, ErrStale) {
+		t.Errorf("another lease: %v", err)
+	}
+	forged.Lease, forged.Disproof = j.Lease, 5
+	if err := m.Finish(forged); err == nil || errors.Is(err, ErrStale) || !strings.Contains(log.String(), "refused") {
+		t.Errorf("a proof number 0 with a disproof number 5: %v; log %q", err, log.String())
+	}
+	if m.Result() != Unknown {
+		t.Errorf("the search is settled as %s by results refused", m.Result())
+	}
+	st, _ := m.Status()
+	if st.Jobs != 0 {
+		t.Errorf("%d jobs counted", st.Jobs)
+	}
+}
+
+// TestDamagedDatabase: a finished search whose tables are damaged on
+// disk gives errors, never a panic: opened, its proof written, its
+// checkpoint, its status.
+func TestDamagedDatabase(t *testing.T) {
+	dir := t.TempDir()
+	m, err := Open(dir, Settings{Board: "5x4", JobNodes: 100}, 0)
+	if err != nil {
 		t.Fatal(err)
 	}
-	log.Close()
-	leaves, _ := structure(p)
-	cut := leaves[len(leaves)-1].moves
-	data, _ := os.ReadFile(path)
-	os.WriteFile(path, data[:len(data)-2], 0o644) // the last line cut short, as by a kill
-	if log, err = OpenVerifyLog(path, p); err != nil {
+	if _, err := Local(context.Background(), m, 1, small); err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range leaves {
-		// Engines nil: a leaf the log has is not searched.
-		if l.moves != cut && checkOnce(context.Background(), l, nil, nil, log) != nil {
-			t.Errorf("leaf %q: not in the log", l.moves)
+	if err := m.db.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	m.Close()
+	tables, _ := filepath.Glob(filepath.Join(dir, "*.sst"))
+	if len(tables) == 0 {
+		t.Fatal("no tables to damage")
+	}
+	for _, f := range tables {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := len(data) - 120; i < len(data)-112; i++ {
+			data[i] ^= 0xff
+		}
+		if err := os.WriteFile(f, data, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if log.Checked(cut) {
-		t.Errorf("leaf %q: its line was cut short, yet it counts as checked", cut)
+	m, err = Open(dir, Settings{}, 0)
+	if err != nil {
+		return // refused at once, with an error
 	}
-	log.Close()
-	other := proofOf(t, "4x4")
-	if _, err := OpenVerifyLog(path, other); err == nil || !strings.Contains(err.Error(), "another proof") {
-		t.Errorf("the log of another proof: %v", err)
+	defer m.Close()
+	_, _, perr := m.Proof(context.Background(), ProofOptions{DFPN: small})
+	cerr := m.Checkpoint(io.Discard)
+	if perr == nil && cerr == nil {
+		t.Error("a damaged database read without an error")
 	}
 }

@@ -6,48 +6,59 @@ import (
 	"fmt"
 	"time"
 
+	"c4/cert"
 	"c4/game"
 	"c4/pns"
+	"c4/position"
 	wpns "c4/wide/pns"
 )
 
 // Searcher runs jobs with DFPN: one solver, of the width of the jobs'
 // board, kept from one job to the next, so that a job below a leaf
-// searched before finds that search in the table.
+// searched before finds that search in the table. Below a leaf it
+// settles, it builds the strategy of the side that reaches its goal there
+// (see Done.Strategy), but where an earlier result of its own brought the
+// moves to the manager.
 type Searcher struct {
-	opts   pns.Options
-	narrow *pns.Solver
-	wide   *wpns.Solver
-	name   string
+	d    dfpn
+	name string
+	seen *seen
 }
+
+// seenShare: a Searcher's table of the positions whose moves it has sent
+// (see seen) takes 1/seenShare of its table's memory, besides it: 32 MiB
+// a GiB, a slot for each of about four million positions.
+const seenShare = 32
 
 // NewSearcher returns a Searcher whose solver, made at its first job, has
 // opts; name is the worker's, in the jobs' records.
 func NewSearcher(opts pns.Options, name string) *Searcher {
-	return &Searcher{opts: opts, name: name}
+	return &Searcher{d: dfpn{opts: opts}, name: name, seen: newSeen(opts.Bytes() / seenShare)}
 }
 
 // NewSearchers returns n Searchers for jobs of board b whose solvers share
-// one table of opts.TableMiB (see pns.Split), named name-0, name-1...
+// one table of opts.TableMiB (see pns.Split), and what they remember of
+// the moves sent, named name-0, name-1...
 func NewSearchers(b game.Board, opts pns.Options, n int, name string) []*Searcher {
 	s := make([]*Searcher, n)
+	sn := newSeen(opts.Bytes() / seenShare)
 	for i := range s {
-		s[i] = NewSearcher(opts, fmt.Sprintf("%s-%d", name, i))
+		s[i] = &Searcher{d: dfpn{opts: opts}, name: fmt.Sprintf("%s-%d", name, i), seen: sn}
 	}
 	if b.Wide() {
 		for i, w := range wpns.Split(wpns.Options(opts), n) {
-			s[i].wide = w
+			s[i].d.wide = w
 		}
 	} else {
 		for i, w := range pns.Split(opts, n) {
-			s[i].narrow = w
+			s[i].d.narrow = w
 		}
 	}
 	return s
 }
 
 // Run searches j's leaf for j's budget, or until ctx ends (then with ctx's
-// error).
+// error), and builds its strategy if it settles it.
 func (s *Searcher) Run(ctx context.Context, j Job) (Done, error) {
 	b, err := game.ParseBoard(j.Board)
 	if err != nil {
@@ -58,47 +69,52 @@ func (s *Searcher) Run(ctx context.Context, j Job) (Done, error) {
 		return Done{}, fmt.Errorf("job %d: %w", j.Lease, err)
 	}
 	start := time.Now()
-	e, nodes, err := s.estimate(ctx, p, j)
+	e, nodes, err := s.d.estimate(ctx, p, j.Attacker, j.Limits)
 	if err != nil {
 		return Done{}, err
 	}
 	d := Done{Job: j, Proof: e.Proof, Disproof: e.Disproof, Nodes: nodes, Worker: s.name}
-	if e.Outcome == pns.Unknown {
-		d.Kids = s.children(p, j.Attacker)
+	if e.Outcome != pns.Unknown {
+		d.Strategy, err = s.strategy(ctx, b, j.Moves, j.Attacker, e.Outcome == pns.Proven, j.LeafCells, nil)
+	} else {
+		// The children the table settled will be leaves settled when the
+		// tree splits this one: they need their strategies too.
+		d.Kids = s.d.children(p, j.Attacker)
+		for _, k := range d.Kids {
+			if k.Proof == 0 || k.Disproof == 0 {
+				moves := j.Moves + string(position.ColumnName(k.Col))
+				d.Strategy, err = s.strategy(ctx, b, moves, !j.Attacker, k.Proof == 0, j.LeafCells, d.Strategy)
+			}
+			if err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		return Done{}, fmt.Errorf("job %d, leaf %q: the strategy: %w", j.Lease, j.Moves, err)
 	}
 	d.Micros = uint64(time.Since(start).Microseconds())
 	return d, nil
 }
 
-// children returns the numbers of p's children from the table of the
-// solver that searched it.
-func (s *Searcher) children(p game.Position, att bool) []pns.Child {
-	if n, ok := p.Narrow(); ok {
-		return s.narrow.Children(n, att)
+// strategy appends to entries those (see appendEntry) of the strategy
+// from the position of moves, where the attacker is to move if att, of the
+// attacker if proven, else of the defender, but those below the positions
+// whose moves s has sent before.
+func (s *Searcher) strategy(ctx context.Context, b game.Board, moves string, att, proven bool, leafCells int, entries []byte) ([]byte, error) {
+	c := claim{board: b, root: moves, toMove: att, goal: cert.Win, leafCells: leafCells}
+	if !proven {
+		c.toMove, c.goal = !att, cert.NotLose
 	}
-	w, _ := p.WidePosition()
-	var kids []pns.Child
-	for _, k := range s.wide.Children(w, att) {
-		kids = append(kids, pns.Child(k))
-	}
-	return kids
-}
-
-// estimate runs the job j of position p on the solver of its width.
-func (s *Searcher) estimate(ctx context.Context, p game.Position, j Job) (pns.Estimate, uint64, error) {
-	if n, ok := p.Narrow(); ok {
-		if s.narrow == nil {
-			s.narrow, s.wide = pns.New(s.opts), nil
-		}
-		e, st, err := s.narrow.Estimate(ctx, n, j.Attacker, j.Limits)
-		return e, st.Nodes, err
-	}
-	w, _ := p.WidePosition()
-	if s.wide == nil {
-		s.wide, s.narrow = wpns.New(wpns.Options(s.opts)), nil
-	}
-	e, st, err := s.wide.Estimate(ctx, w, j.Attacker, wpns.Limits(j.Limits))
-	return pns.Estimate{Outcome: pns.Outcome(e.Outcome), Proof: e.Proof, Disproof: e.Disproof}, st.Nodes, err
+	_, _, err := c.build(ctx, chooser{
+		choose: func(ctx context.Context, p game.Position) (int, error) { return s.d.move(ctx, p, c.goal == cert.Win) },
+		known:  func(p game.Position) bool { return s.seen.has(c.goal, p) },
+		emit: func(p game.Position, col int) error {
+			entries = appendEntry(entries, c.goal, p, col)
+			return nil
+		},
+	})
+	return entries, err
 }
 
 // Source is where a worker gets its jobs and leaves their results: a
@@ -107,11 +123,13 @@ type Source interface {
 	// Next returns a job; or false and a channel closed when there may be
 	// one (nil once the search is over).
 	Next() (Job, bool, <-chan struct{}, error)
+	// Finish takes a job's result; ErrStale if the job is not leased now.
 	Finish(Done) error
 }
 
 // Work runs jobs from src with s until the search is over (nil) or ctx
-// ends (ctx's error); a job under way when ctx ends is dropped.
+// ends (ctx's error); a job under way when ctx ends is dropped, and so is
+// a result the source finds stale.
 func Work(ctx context.Context, src Source, s *Searcher) error {
 	for {
 		j, ok, changed, err := src.Next()
@@ -123,8 +141,12 @@ func Work(ctx context.Context, src Source, s *Searcher) error {
 			if err != nil {
 				return err
 			}
-			if err := src.Finish(d); err != nil {
+			switch err := src.Finish(d); {
+			case errors.Is(err, ErrStale):
+			case err != nil:
 				return err
+			default:
+				s.seen.add(d.Strategy)
 			}
 			continue
 		case changed == nil:

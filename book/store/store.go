@@ -45,6 +45,7 @@ import (
 
 	"c4/book"
 	"c4/game"
+	"c4/internal/pebblelog"
 	"c4/position"
 	"c4/solve"
 )
@@ -91,7 +92,6 @@ func (o Options) Check() error {
 type Book struct {
 	db      *pebble.DB
 	dir     string
-	fatal   *fatalLogger
 	space   *space
 	created bool // Open made the folder: Finish removes it on a failure
 }
@@ -121,12 +121,14 @@ func Open(dir string, opts Options) (b *Book, err error) {
 	}()
 	cache := pebble.NewCache(int64(opts.CacheMiB) << 20)
 	defer cache.Unref()
-	log := &fatalLogger{w: opts.Log}
-	defer log.recover(&err)
+	log := &pebblelog.Logger{W: opts.Log}
+	defer pebblelog.Recover(&err)
 	room := newSpace(opts.fs, dir)
+	events := pebblelog.Listener()
+	events.BackgroundError = room.onBackgroundError
 	o := &pebble.Options{
 		FS:            opts.fs,
-		EventListener: &pebble.EventListener{BackgroundError: room.onBackgroundError},
+		EventListener: events,
 		Cache:         cache,
 		ReadOnly:      opts.ReadOnly,
 		// Row-oriented tables (format v4): on a complete 5x4 book, without
@@ -167,7 +169,7 @@ func Open(dir string, opts Options) (b *Book, err error) {
 	case err != nil:
 		return nil, fmt.Errorf("opening book %s: %w", dir, err)
 	}
-	b = &Book{db: db, dir: dir, fatal: log, space: room, created: created}
+	b = &Book{db: db, dir: dir, space: room, created: created}
 	if _, tables := b.diskBytes(); opts.ReadOnly && tables <= int64(opts.CacheMiB)<<20/2 {
 		b.warm()
 	}
@@ -244,50 +246,8 @@ func OpenBoard(dir string, want game.Board, opts Options) (*Book, game.Board, er
 
 // Close closes the database, after writing what is buffered.
 func (b *Book) Close() (err error) {
-	defer b.fatal.recover(&err)
+	defer pebblelog.Recover(&err)
 	return b.db.Close()
-}
-
-// fatalLogger sends pebble's error messages to the caller's writer and
-// drops its informational ones, which would mix with c4's output. A fatal
-// one (pebble's state can no longer be trusted) is recorded and ends the
-// call under way with a panic that the Book's method recovers into an
-// error (recover): so the caller gets an error, not a crash, and pebble
-// does not go on after it.
-type fatalLogger struct {
-	w io.Writer
-}
-
-// fatal is the panic of a fatal message.
-type fatal struct{ err error }
-
-func (l *fatalLogger) Infof(string, ...any) {}
-
-func (l *fatalLogger) Errorf(f string, a ...any) {
-	if l.w != nil {
-		fmt.Fprintf(l.w, "pebble: "+oneLine(f)+"\n", a...)
-	}
-}
-
-// Fatalf's message is the error the call under way returns, which the
-// command prints: it is not logged as well.
-func (l *fatalLogger) Fatalf(f string, a ...any) {
-	panic(fatal{fmt.Errorf("pebble: "+oneLine(f), a...)})
-}
-
-// oneLine is a format with %v for pebble's %+v, which prints an error's
-// every wrapper and stack.
-func oneLine(f string) string { return strings.ReplaceAll(f, "%+v", "%v") }
-
-// recover turns a fatal message's panic into *err; other panics go on.
-func (l *fatalLogger) recover(err *error) {
-	if r := recover(); r != nil {
-		f, ok := r.(fatal)
-		if !ok {
-			panic(r)
-		}
-		*err = f.err
-	}
 }
 
 // deleteCleaner deletes obsolete files, write-ahead logs included. Pebble's
@@ -427,7 +387,7 @@ func (b *Book) Depth(board *position.Board) int { return b.DepthOf(game.Of(board
 
 // Lookup returns the score of p and whether the book has it.
 func (b *Book) Lookup(p game.Position) (score int, ok bool, err error) {
-	defer b.fatal.recover(&err)
+	defer pebblelog.Recover(&err)
 	var buf [18]byte
 	v, closer, err := b.db.Get(appendKey(buf[:0], p.Board(), p.CanonicalKey()))
 	if errors.Is(err, pebble.ErrNotFound) {
@@ -558,7 +518,7 @@ func (b *Book) CheckComplete(board game.Board) error {
 // SetDepth records that the book of board holds positions of up to depth
 // stones, unless it already records more.
 func (b *Book) SetDepth(board game.Board, depth int) (err error) {
-	defer b.fatal.recover(&err)
+	defer pebblelog.Recover(&err)
 	if depth <= b.DepthOf(board) {
 		return nil
 	}
@@ -597,7 +557,7 @@ func (w *Batch) Len() int { return int(w.b.Count()) }
 
 // Commit writes what was put, durably, and starts an empty batch.
 func (w *Batch) Commit() (err error) {
-	defer w.book.fatal.recover(&err)
+	defer pebblelog.Recover(&err)
 	if w.b.Count() == 0 {
 		return nil
 	}
@@ -620,7 +580,7 @@ func (w *Batch) Close() { w.b.Close() }
 // Entries calls f with the canonical key and score of every position in
 // the book of board, in key order, until f returns false.
 func (b *Book) Entries(board game.Board, f func(k game.Key, score int) bool) (err error) {
-	defer b.fatal.recover(&err)
+	defer pebblelog.Recover(&err)
 	lo := boardPrefix(board)
 	hi := []byte{lo[0], lo[1] + 1}
 	it, err := b.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: hi})
@@ -648,7 +608,7 @@ func (b *Book) Entries(board game.Board, f func(k game.Key, score int) bool) (er
 // that it takes the least room and lookups read one table. It needs room
 // for a second copy of the tables, and fails with ErrDiskFull without it.
 func (b *Book) Compact(ctx context.Context, board game.Board) (err error) {
-	defer b.fatal.recover(&err)
+	defer pebblelog.Recover(&err)
 	_, tables := b.diskBytes()
 	if err := b.space.check(tables); err != nil {
 		return err

@@ -98,22 +98,6 @@ func TestFinish(t *testing.T) {
 	}
 }
 
-// TestFatal: a fatal message of pebble's ends the call under way with an
-// error of one line, which the caller prints: not logged as well, not on
-// stderr and not as a crash.
-func TestFatal(t *testing.T) {
-	var log strings.Builder
-	l := &fatalLogger{w: &log}
-	err := func() (err error) {
-		defer l.recover(&err)
-		l.Fatalf("the manifest is %+v", "gone")
-		return nil
-	}()
-	if err == nil || err.Error() != "pebble: the manifest is gone" || log.String() != "" {
-		t.Errorf("error %v, log %q", err, log.String())
-	}
-}
-
 // TestWideKeys: keys of a board past 64 bits, up to 16 bytes in the
 // database, read back as written, in key order, beside another board's.
 func TestWideKeys(t *testing.T) {

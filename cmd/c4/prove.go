@@ -7,9 +7,15 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
+	"path/filepath"
+	"strings"
+	"sync"
 	"time"
 
+	"c4/cert"
+	"c4/game"
 	"c4/internal/atomicfile"
 	"c4/internal/cli"
 	"c4/internal/progress"
@@ -33,17 +39,25 @@ func runProve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return proveRun(ctx, args, stdout, stderr)
 }
 
+// minJobNodes is the least --job-nodes: a job must search long enough for
+// the tree to gain from it (on 4x4, budgets of 5 and 10 nodes never
+// settled the root).
+const minJobNodes = 100
+
 func proveRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("prove", proveUsage, stdout, stderr)
 	board := fs.String("board", "", "board size, `WxH` (to start a search; a search resumed keeps its own)")
 	root := fs.String("root", "", "the `POSITION` to prove (default the empty board)")
 	db := fs.String("db", "", "the search's database `DIR` (required)")
-	var workers, tableMiB int
+	var workers, tableMiB, leafCells int
 	fs.IntVar(&workers, "workers", solve.DefaultThreads(), 0, solve.MaxThreads, "`N` jobs searched at once in this process (0 with --listen: remote workers only)")
 	fs.Lookup("workers").DefValue = "all cores"
-	fs.IntVar(&tableMiB, "tt-mib", 1024, 1, solve.MaxTableMiB, "the local workers' shared DFPN table in `MiB`")
-	jobNodes := fs.Uint64("job-nodes", 0, fmt.Sprintf("a job's budget in DFPN `nodes` (default %d)", prove.DefaultJobNodes))
-	listen := fs.String("listen", "", "also hand jobs out to c4 prove work over HTTP on `ADDR` (such as :8080)")
+	fs.IntVar(&tableMiB, "tt-mib", 0, 1, solve.MaxTableMiB, "the local workers' shared DFPN table in `MiB`")
+	fs.Lookup("tt-mib").DefValue = "by the board: 16 on 4x4, 1024 from 7x6 and 10x4"
+	jobNodes := fs.Uint64("job-nodes", prove.DefaultJobNodes, fmt.Sprintf("a job's budget in DFPN `nodes` (%d to 2^40)", minJobNodes))
+	fs.IntVar(&leafCells, "leaf-cells", prove.DefaultLeafCells, 0, 64, "the proof's small leaves: positions of at most `N` empty cells, which its check searches with negamax")
+	listen := fs.String("listen", "", "also hand jobs out to c4 prove work over HTTP on `ADDR` (such as :8080, which listens on 127.0.0.1 only; 0.0.0.0:8080 on every interface)")
+	token, tokenFile := tokenFlags(fs)
 	var leaseFor time.Duration
 	fs.DurationVar(&leaseFor, "lease", prove.DefaultLease, 24*time.Hour, "a job not done after this is handed out again")
 	from := fs.String("from", "", "start from this checkpoint `FILE` (of --checkpoint), in a new --db")
@@ -52,36 +66,55 @@ func proveRun(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	if workers == 0 && *listen == "" {
+	set, err := proveSettings(fs, *board, *root, *jobNodes, leafCells)
+	if err != nil {
+		return err
+	}
+	secret, err := readToken(*token, *tokenFile)
+	addr, aerr := listenAddr(*listen)
+	switch {
+	case err != nil:
+		return fs.UsageError(err)
+	case aerr != nil:
+		return fs.UsageError(aerr)
+	case workers == 0 && *listen == "":
 		return fs.UsageError(errors.New("--workers 0 needs --listen: someone must search"))
+	case secret != "" && *listen == "":
+		return fs.UsageError(errors.New("--token and --token-file go with --listen"))
+	}
+	if *checkpoint != "" {
+		if err := checkWritable(*checkpoint); err != nil {
+			return fmt.Errorf("--checkpoint: %w", err)
+		}
 	}
 	if *from != "" {
 		if err := restore(*db, *from); err != nil {
 			return err
 		}
 	}
-	m, err := prove.Open(*db, prove.Settings{Board: *board, Root: *root, JobNodes: *jobNodes}, leaseFor)
-	if err != nil {
+	m, err := prove.Open(*db, set, leaseFor)
+	if errors.Is(err, prove.ErrOtherSettings) {
+		return fs.UsageError(err)
+	} else if err != nil {
 		return err
 	}
 	defer m.Close()
+	m.LogTo(stderr)
 	if *checkpoint != "" {
-		if err := atomicfile.Check(*checkpoint); err != nil {
-			return err
-		}
 		stop := every(prove.CheckpointEvery, func() { writeCheckpoint(m, *checkpoint, stderr) })
 		defer writeCheckpoint(m, *checkpoint, stderr)
 		defer stop()
 	}
-	if *listen != "" {
-		ln, err := net.Listen("tcp", *listen)
+	if addr != "" {
+		stop, err := serveJobs(m, addr, secret, stderr)
 		if err != nil {
 			return err
 		}
-		srv := &http.Server{Handler: prove.Handler(m)}
-		go srv.Serve(ln)
-		defer srv.Close()
-		fmt.Fprintf(stderr, "c4 prove: handing out jobs on http://%s/\n", ln.Addr())
+		defer stop()
+	}
+	if tableMiB == 0 {
+		b, _ := game.ParseBoard(m.Settings().Board)
+		tableMiB = prove.TableMiB(b)
 	}
 	start := time.Now()
 	r, err := runSearch(ctx, m, workers, pns.Options{TableMiB: tableMiB}, cli.ProgressTo(stderr))
@@ -89,9 +122,109 @@ func proveRun(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return cli.Interrupted(err, "what was done is kept in "+*db+"; run c4 prove --db "+*db+" to go on")
 	}
 	st, _ := m.Status()
-	fmt.Fprintf(stdout, "%s %q: %s for the side to move (%d jobs, %d DFPN nodes, %.2f worker-hours; this run %s)\n",
-		m.Settings().Board, m.Settings().Root, r, st.Jobs, st.Nodes, float64(st.Micros)/3.6e9, time.Since(start).Round(time.Second))
+	fmt.Fprintf(stdout, "%s %q: %s for the side to move (%s, %d DFPN nodes, %.2f worker-hours; this run %s)\n",
+		m.Settings().Board, m.Settings().Root, r, count(int(st.Jobs), "job"), st.Nodes, float64(st.Micros)/3.6e9, seconds(time.Since(start)))
+	fmt.Fprintf(stderr, "c4 prove: c4 prove export --db %s --out FILE writes its proof\n", *db)
 	return nil
+}
+
+// proveSettings are the settings given, checked as far as they can be
+// before the database is opened: a bad board or root is a bad command
+// line, and leaves no database behind.
+func proveSettings(fs *cli.FlagSet, board, root string, jobNodes uint64, leafCells int) (prove.Settings, error) {
+	set := prove.Settings{Board: board, Root: root}
+	if fs.Changed("job-nodes") {
+		if jobNodes < minJobNodes || jobNodes > 1<<40 {
+			return set, fs.UsageError(fmt.Errorf("--job-nodes %d: want %d to 2^40", jobNodes, minJobNodes))
+		}
+		set.JobNodes = jobNodes
+	}
+	if fs.Changed("leaf-cells") {
+		set.LeafCells = leafCells
+	}
+	if board == "" {
+		return set, nil
+	}
+	b, err := game.ParseBoard(board)
+	if err != nil {
+		return set, fs.UsageError(fmt.Errorf("--board: %w", err))
+	}
+	p, err := game.Parse(b, root)
+	switch {
+	case err != nil:
+		return set, fs.UsageError(fmt.Errorf("--root: %w", err))
+	case p.IsOver():
+		return set, fs.UsageError(fmt.Errorf("--root %q: the game is already over", root))
+	}
+	return set, nil
+}
+
+// checkWritable says why file cannot be written, before a search whose
+// result it is to keep: its folder is missing, or it is no regular file.
+func checkWritable(file string) error {
+	if info, err := os.Stat(filepath.Dir(file)); err != nil || !info.IsDir() {
+		return fmt.Errorf("%s: its folder %s does not exist", file, filepath.Dir(file))
+	}
+	return atomicfile.Check(file)
+}
+
+// tokenFlags adds --token and --token-file.
+func tokenFlags(fs *cli.FlagSet) (token, file *string) {
+	token = fs.String("token", "", "the shared `SECRET` the manager and its workers give each other (seen by ps: prefer --token-file)")
+	file = fs.String("token-file", "", "the shared secret, the first line of `FILE`")
+	return token, file
+}
+
+// readToken is the secret of --token or --token-file.
+func readToken(token, file string) (string, error) {
+	switch {
+	case token != "" && file != "":
+		return "", errors.New("--token and --token-file do not go together")
+	case file == "":
+		return token, nil
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("--token-file: %w", err)
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	if line = strings.TrimSpace(line); line == "" {
+		return "", fmt.Errorf("--token-file %s: its first line is empty", file)
+	}
+	return line, nil
+}
+
+// listenAddr is the address of --listen: on 127.0.0.1 when it names no
+// host; "" if none is given.
+func listenAddr(listen string) (string, error) {
+	if listen == "" {
+		return "", nil
+	}
+	host, port, err := net.SplitHostPort(listen)
+	if err != nil {
+		return "", fmt.Errorf("--listen %s: want HOST:PORT or :PORT", listen)
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port), nil
+}
+
+// serveJobs hands m's jobs out over HTTP on addr to workers with the token
+// secret (if not ""); stop ends it.
+func serveJobs(m *prove.Manager, addr, secret string, stderr io.Writer) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	host, _, _ := net.SplitHostPort(addr)
+	srv := &http.Server{Handler: prove.Handler(m, secret)}
+	go srv.Serve(ln)
+	fmt.Fprintf(stderr, "c4 prove: handing out jobs on http://%s/\n", ln.Addr())
+	if ip := net.ParseIP(host); secret == "" && (ip == nil || !ip.IsLoopback()) {
+		fmt.Fprintln(stderr, "c4 prove: no --token: anyone who reaches this port can take jobs and hand in results (docs/prove.md)")
+	}
+	return func() { srv.Close() }, nil
 }
 
 // restore makes the database dir from the checkpoint file.
@@ -169,23 +302,31 @@ func statusLine(st prove.Status) string {
 	if st.Micros > 0 {
 		rate = float64(st.Nodes) / float64(st.Micros)
 	}
-	return fmt.Sprintf("does %s win? root %d/%d, leaves %d open %d proved %d disproved, %d jobs, %.1f M nodes/s a worker",
-		q, st.RootProof, st.RootDisproof, st.Open(), st.Tree.Proved, st.Tree.Failed, st.Jobs, rate)
+	return fmt.Sprintf("does %s win? root %d/%d, leaves %d open %d proved %d disproved, %s, %.1f M nodes/s a worker",
+		q, st.RootProof, st.RootDisproof, st.Open(), st.Tree.Proved, st.Tree.Failed, count(int(st.Jobs), "job"), rate)
 }
 
 func proveWork(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("prove work", proveUsage, stdout, stderr)
-	url := fs.String("manager", "", "the manager's `URL`, such as http://c4-prove:8080 (required)")
+	manager := fs.String("manager", "", "the manager's `URL`, such as http://c4-prove:8080 (required)")
 	var tableMiB int
 	fs.IntVar(&tableMiB, "tt-mib", 1024, 1, solve.MaxTableMiB, "the DFPN table in `MiB`")
 	host, _ := os.Hostname()
 	name := fs.String("name", host, "the worker's `NAME` in the jobs' records")
+	token, tokenFile := tokenFlags(fs)
 	fs.Require("manager", "URL")
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	c := &prove.Client{URL: *url, Ctx: ctx, Log: stderr}
-	err := prove.Work(ctx, c, prove.NewSearcher(pns.Options{TableMiB: tableMiB}, *name))
+	if u, err := url.Parse(*manager); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return fs.UsageError(fmt.Errorf("--manager %q: want an http:// or https:// URL with a host", *manager))
+	}
+	secret, err := readToken(*token, *tokenFile)
+	if err != nil {
+		return fs.UsageError(err)
+	}
+	c := &prove.Client{URL: strings.TrimSuffix(*manager, "/"), Token: secret, Ctx: ctx, Log: stderr}
+	err = prove.Work(ctx, c, prove.NewSearcher(pns.Options{TableMiB: tableMiB}, *name))
 	if err == nil {
 		fmt.Fprintln(stderr, "c4 prove work: the search is over")
 	}
@@ -195,71 +336,120 @@ func proveWork(ctx context.Context, args []string, stdout, stderr io.Writer) err
 func proveVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("prove verify", proveUsage, stdout, stderr)
 	fs.WithArgs = true
-	db := fs.String("db", "", "the search's database `DIR`")
+	db := fs.String("db", "", "the search's database `DIR`: its proof is written (in memory) and checked")
 	var threads, tableMiB int
-	fs.IntVar(&threads, "threads", solve.DefaultThreads(), 1, solve.MaxThreads, "`N` leaves checked at once")
+	fs.IntVar(&threads, "threads", solve.DefaultThreads(), 1, solve.MaxThreads, "`N` small leaves searched at once")
 	fs.Lookup("threads").DefValue = "all cores"
-	fs.IntVar(&tableMiB, "tt-mib", 256, 1, solve.MaxTableMiB, "each thread's table in `MiB`")
-	logPath := fs.String("log", "", "the check's log `FILE`: the leaves checked before are skipped, each leaf checked is added")
+	fs.IntVar(&tableMiB, "tt-mib", 64, 1, solve.MaxTableMiB, "each thread's negamax table in `MiB`")
+	logPath := fs.String("log", "", "the check's log `FILE`: the small leaves searched before are skipped, and said so; those searched now are added")
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	p, err := readProof(fs, *db)
+	p, err := readProof(ctx, fs, *db, stderr)
 	if err != nil {
 		return err
 	}
-	m := cli.ProgressTo(stderr)
-	opts := prove.VerifyOptions{Threads: threads, TableMiB: tableMiB, Progress: func(done, total int) {
-		if m != nil {
-			fmt.Fprintf(m, "\rleaves checked: %d/%d\033[K", done, total)
-		}
-	}}
+	opts := prove.VerifyOptions{Threads: threads, TableMiB: tableMiB}
 	if *logPath != "" {
 		if opts.Log, err = prove.OpenVerifyLog(*logPath, p); err != nil {
 			return err
 		}
 	}
-	err = prove.Verify(ctx, p, opts)
+	start := time.Now()
+	stop := watchCheck(&opts, cli.ProgressTo(stderr))
+	rep, err := prove.Verify(ctx, p, opts)
+	stop()
 	if opts.Log != nil {
 		err = errors.Join(err, opts.Log.Close())
-	}
-	if m != nil {
-		fmt.Fprint(m, "\r\033[K")
 	}
 	if err != nil {
 		return cli.Interrupted(err, "")
 	}
-	nodes := 0
-	for _, t := range p.Trees {
-		nodes += len(t.Steps)
+	verified := "verified"
+	if rep.Logged > 0 {
+		verified = fmt.Sprintf("verified, but for %s taken from the log %s", count(rep.Logged, "small leaf"), *logPath)
 	}
-	fmt.Fprintf(stdout, "verified: %s %q is a %s for the side to move (%d proof nodes)\n", p.Board, p.Root, p.Result, nodes)
+	moves, leaves := 0, 0
+	for _, w := range rep.Walks {
+		moves, leaves = moves+w.Moves, leaves+w.Small
+	}
+	fmt.Fprintf(stdout, "%s: %s %q is a %s for the side to move (%s, %s settled by negamax; %s)\n",
+		verified, p.Board, p.Root, rep.Result, count(moves, "move"), count(leaves, "small leaf"), seconds(time.Since(start)))
 	return nil
 }
 
-// readProof reads the proof of --db or of the one file argument.
-func readProof(fs *cli.FlagSet, db string) (prove.Proof, error) {
+// watchCheck shows the check's progress on w (nil: nowhere) through opts;
+// stop ends it.
+func watchCheck(opts *prove.VerifyOptions, w io.Writer) (stop func()) {
+	var mu sync.Mutex
+	var i int
+	var last cert.Progress
+	opts.Progress = func(strategy int, p cert.Progress) {
+		mu.Lock()
+		i, last = strategy, p
+		mu.Unlock()
+	}
+	return progress.Watch(w, "c4 prove verify", func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return fmt.Sprintf("strategy %d: %d/%d moves walked, %d/%d small leaves searched", i+1, last.Moves, last.Length, last.Searched+last.Skipped, last.Leaves)
+	})
+}
+
+// readProof reads the proof of --db, written now, or of the one file
+// argument.
+func readProof(ctx context.Context, fs *cli.FlagSet, db string, stderr io.Writer) (prove.Proof, error) {
 	switch {
 	case db != "" && fs.NArg() == 0:
-		m, err := prove.Open(db, prove.Settings{}, 0)
-		if err != nil {
-			return prove.Proof{}, err
-		}
-		defer m.Close()
-		return m.Proof()
+		return proofOf(ctx, db, stderr)
 	case db == "" && fs.NArg() == 1:
-		f, err := os.Open(fs.Arg(0))
+		path := fs.Arg(0)
+		if info, err := os.Stat(path); err == nil && info.IsDir() {
+			return prove.Proof{}, fmt.Errorf("%s is a folder, not a proof file: a search's database is given as --db %s", path, path)
+		}
+		f, err := os.Open(path)
 		if err != nil {
 			return prove.Proof{}, err
 		}
 		defer f.Close()
 		p, err := prove.Decode(f)
 		if err != nil {
-			return prove.Proof{}, fmt.Errorf("%s: %w", fs.Arg(0), err)
+			return prove.Proof{}, fmt.Errorf("%s: %w", path, err)
 		}
 		return p, nil
 	}
 	return prove.Proof{}, fs.UsageError(errors.New("give --db DIR or one proof FILE"))
+}
+
+// proofOf writes the proof of the search in db, showing progress on
+// stderr's terminal.
+func proofOf(ctx context.Context, db string, stderr io.Writer) (prove.Proof, error) {
+	m, err := prove.Open(db, prove.Settings{}, 0)
+	if err != nil {
+		return prove.Proof{}, err
+	}
+	defer m.Close()
+	b, _ := game.ParseBoard(m.Settings().Board)
+	var mu sync.Mutex
+	var moves, searched int
+	stop := progress.Watch(cli.ProgressTo(stderr), "c4 prove: writing the proof", func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return fmt.Sprintf("%s, %d found again by DFPN", count(moves, "move"), searched)
+	})
+	p, ps, err := m.Proof(ctx, prove.ProofOptions{DFPN: pns.Options{TableMiB: prove.TableMiB(b)}, Progress: func(n, s int) {
+		mu.Lock()
+		moves, searched = n, s
+		mu.Unlock()
+	}})
+	stop()
+	if err != nil {
+		return p, cli.Interrupted(err, "")
+	}
+	if ps.Searched > 0 {
+		fmt.Fprintf(stderr, "c4 prove: %s of the proof found again by DFPN, not in the database (a search restored from a checkpoint)\n", count(ps.Searched, "move"))
+	}
+	return p, nil
 }
 
 func proveExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -271,13 +461,40 @@ func proveExport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	p, err := readProof(fs, *db)
+	if err := checkWritable(*out); err != nil {
+		return err
+	}
+	p, err := proofOf(ctx, *db, stderr)
 	if err != nil {
 		return err
 	}
 	if err := atomicfile.Write(*out, func(w io.Writer) error { return prove.Encode(w, p) }); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s: %s %q, a %s for the side to move\n", *out, p.Board, p.Root, p.Result)
+	moves := 0
+	for _, s := range p.Strategies {
+		moves += len(s.Moves)
+	}
+	fmt.Fprintf(stdout, "wrote %s: %s %q, a %s for the side to move (%s)\n", *out, p.Board, p.Root, p.Result, count(moves, "move"))
 	return nil
+}
+
+// count is n and noun, in the plural unless n is 1: "1 job", "3 jobs",
+// "2 small leaves".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "leaf") {
+		return fmt.Sprintf("%d %sves", n, strings.TrimSuffix(noun, "f"))
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// seconds is d as a person reads a run's time: "2.4s", "1m32s".
+func seconds(d time.Duration) string {
+	if d < time.Minute {
+		return d.Round(100 * time.Millisecond).String()
+	}
+	return d.Round(time.Second).String()
 }

@@ -62,9 +62,11 @@ func TestProveManifests(t *testing.T) {
 	}
 	c := pod.Containers[0]
 	listen := flag(t, c.Args, "listen")
-	if len(c.Ports) != 1 || fmt.Sprintf(":%d", c.Ports[0].ContainerPort) != listen {
-		t.Errorf("--listen=%s, container ports %v", listen, c.Ports)
+	if len(c.Ports) != 1 || fmt.Sprintf("0.0.0.0:%d", c.Ports[0].ContainerPort) != listen {
+		t.Errorf("--listen=%s, container ports %v: the manager must listen on the pod's interfaces", listen, c.Ports)
 	}
+	token := flag(t, c.Args, "token-file")
+	checkSecret(t, "the manager", pod, c, token)
 	if tp := m.service.Spec.Ports[0].TargetPort.String(); tp != c.Ports[0].Name {
 		t.Errorf("the Service sends to %s, the container's port is named %s", tp, c.Ports[0].Name)
 	}
@@ -103,11 +105,29 @@ func TestProveManifests(t *testing.T) {
 	if want := fmt.Sprintf("%s:%d", m.service.Name, m.service.Spec.Ports[0].Port); u.Host != want {
 		t.Errorf("the workers ask %s, the Service is %s", u.Host, want)
 	}
+	if wt := flag(t, wc.Args, "token-file"); wt != token {
+		t.Errorf("the workers' token is %s, the manager's %s", wt, token)
+	}
+	checkSecret(t, "a worker", w.Spec.Template.Spec, *wc, token)
 	var table int64
 	fmt.Sscan(flag(t, wc.Args, "tt-mib"), &table)
 	if mem := wc.Resources.Requests.Memory().Value(); mem < (table+512)<<20 {
 		t.Errorf("a worker requests %d MiB of memory for a table of %d MiB", mem>>20, table)
 	}
+}
+
+// checkSecret: the file of --token-file is on a volume of the Secret
+// c4-prove-token, mounted in c.
+func checkSecret(t *testing.T, who string, pod corev1.PodSpec, c corev1.Container, file string) {
+	t.Helper()
+	for _, vm := range c.VolumeMounts {
+		for _, v := range pod.Volumes {
+			if v.Name == vm.Name && v.Secret != nil && v.Secret.SecretName == "c4-prove-token" && strings.HasPrefix(file, vm.MountPath+"/") {
+				return
+			}
+		}
+	}
+	t.Errorf("%s: --token-file=%s is not on a volume of the Secret c4-prove-token", who, file)
 }
 
 // TestProveLocally runs the manifests' command lines as processes, the way
@@ -130,9 +150,13 @@ func TestProveLocally(t *testing.T) {
 	ln.Close()
 	mc := m.deploy.Spec.Template.Spec.Containers[0]
 	mount := mc.VolumeMounts[0].MountPath
-	margs := setFlag(setFlag(setFlag(setFlag(setFlag(mc.Args, "board", "6x5"), "listen", addr), "lease", "1s"), "job-nodes", "3000"),
-		"db", path.Join(vol, strings.TrimPrefix(flag(t, mc.Args, "db"), mount)))
-	wargs := setFlag(setFlag(onlyContainer(t, readJob(t, "prove-workers.yaml")).Args, "manager", "http://"+addr), "tt-mib", "32")
+	token := path.Join(t.TempDir(), "token")
+	if err := os.WriteFile(token, []byte("a shared secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	margs := setFlag(setFlag(setFlag(setFlag(setFlag(setFlag(mc.Args, "board", "6x5"), "listen", addr), "lease", "1s"), "job-nodes", "3000"),
+		"db", path.Join(vol, strings.TrimPrefix(flag(t, mc.Args, "db"), mount))), "token-file", token)
+	wargs := setFlag(setFlag(setFlag(onlyContainer(t, readJob(t, "prove-workers.yaml")).Args, "manager", "http://"+addr), "tt-mib", "32"), "token-file", token)
 
 	var out bytes.Buffer
 	start := func(args []string, stdout io.Writer) *exec.Cmd {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -85,19 +86,23 @@ func generate(root string, j job, sh shared) (map[string][]byte, error) {
 
 // sources picks from the packages go list gives for path with its tests
 // the ones that hold every file: the package compiled with its internal
-// tests, and its external tests; the plain package if it has no tests.
+// tests (the plain package if it has none), and its external tests.
 func sources(pkgs []*packages.Package, path string) []*packages.Package {
-	var picked []*packages.Package
+	var plain, internal, external *packages.Package
 	for _, p := range pkgs {
-		if strings.HasSuffix(p.ID, " ["+path+".test]") {
-			picked = append(picked, p)
+		switch p.ID {
+		case path:
+			plain = p
+		case path + " [" + path + ".test]":
+			internal = p
+		case path + "_test [" + path + ".test]":
+			external = p
 		}
 	}
-	if len(picked) == 0 {
-		for _, p := range pkgs {
-			if p.ID == path {
-				picked = append(picked, p)
-			}
+	var picked []*packages.Package
+	for _, p := range []*packages.Package{cmp.Or(internal, plain), external} {
+		if p != nil {
+			picked = append(picked, p)
 		}
 	}
 	return picked

@@ -13,6 +13,7 @@ var jobs = []job{
 	{"c4/negamax", "c4/wide/negamax"},
 	{"c4/pns", "c4/wide/pns"},
 	{"c4/threat", "c4/wide/threat"},
+	{"c4/cert", "c4/wide/cert"},
 }
 
 // wordPackage and wordName name the 64-bit word type, whose operations

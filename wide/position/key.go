@@ -19,6 +19,13 @@ func (p Position) Key() Bits { return p.cur.Add(p.mask) }
 // played as column W+1-c).
 func (p Position) MirrorKey() Bits { return p.b.mirror(p.Key()) }
 
+// Mirror is the position mirrored left to right (column c played as
+// column W+1-c), whose Key is p's MirrorKey.
+func (p Position) Mirror() Position {
+	p.cur, p.mask = p.b.mirror(p.cur), p.b.mirror(p.mask)
+	return p
+}
+
 // CanonicalKey is the smaller of Key and MirrorKey: the same for a position
 // and its mirror image, which have the same score.
 func (p Position) CanonicalKey() Bits {
