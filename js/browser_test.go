@@ -25,7 +25,7 @@ try {
   try { await s.solve("4489"); } catch (e) { out.push("error " + e.message); }
   const stopped = s.solve("", { board: "6x5" });
   setTimeout(() => s.stop(), 300);
-  out.push("stopped " + await stopped);
+  try { await stopped; } catch (e) { out.push("stopped: " + e.name); }
   s.close();
 } catch (e) {
   out.push("failed " + e);
@@ -60,7 +60,7 @@ func TestPackageInBrowser(t *testing.T) {
 		"analyze -2 -1 0 1 0 -1 -2",
 		"weak -1",
 		`error position "4489": move 3 ('8'): not a column of the 7x6 board (columns are 1-7)`,
-		"stopped null",
+		"stopped: StoppedError",
 	}, "\n")
 	if got != want {
 		t.Errorf("the page saw:\n%s\nwant:\n%s", got, want)

@@ -23,8 +23,13 @@ type ParseError struct {
 
 func (e *ParseError) Error() string {
 	moves := e.Moves
-	if len(moves) > maxQuoted { // keep the message one readable line
-		moves = fmt.Sprintf("%s...(%d characters)", moves[:maxQuoted], len(moves))
+	if n := utf8.RuneCountInString(moves); n > maxQuoted { // keep the message one readable line
+		cut := 0
+		for range maxQuoted {
+			_, size := utf8.DecodeRuneInString(moves[cut:])
+			cut += size
+		}
+		moves = fmt.Sprintf("%s...(%d characters)", moves[:cut], n)
 	}
 	if e.Index < 0 {
 		return fmt.Sprintf("position %q: %s", moves, e.Reason)

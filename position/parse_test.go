@@ -3,7 +3,9 @@ package position
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // FuzzParse checks that Parse never panics, that every accepted string
@@ -91,4 +93,14 @@ func BenchmarkCanonicalKey(b *testing.B) {
 		sink += p.CanonicalKey()
 	}
 	_ = sink
+}
+
+// TestLongErrorCountsCharacters: a long move string's error quotes its
+// first characters whole and counts characters, not bytes.
+func TestLongErrorCountsCharacters(t *testing.T) {
+	moves := strings.Repeat("é", 2000)
+	_, err := Parse(Standard, moves)
+	if err == nil || !strings.Contains(err.Error(), strings.Repeat("é", 80)+"...(2000 characters)") || !utf8.ValidString(err.Error()) {
+		t.Errorf("%v", err)
+	}
 }

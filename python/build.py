@@ -5,8 +5,15 @@ C shared library, built from the Go source by `go build -buildmode=c-shared`
 (Go and a C compiler are needed here, nothing at the wheel's run time but
 Python's standard library). It is written to DIR and its path printed;
 `pip install --no-index DIR/c4-*.whl` installs it offline.
+
+It is also the package's build backend (PEP 517, pyproject.toml beside
+it), with nothing to download: `pip install ./python` in a checkout, or
+pip install "c4 @ git+URL#subdirectory=python", builds the same wheel and
+installs it. Either way the build needs the whole repository, the Go
+source of the library being outside python/.
 """
 
+import argparse
 import base64
 import hashlib
 import os
@@ -57,7 +64,7 @@ def record_line(name: str, data: bytes) -> str:
     return "%s,sha256=%s,%d" % (name, digest, len(data))
 
 
-def build_wheel(dest: str) -> str:
+def make_wheel(dest: str) -> str:
     """Builds the wheel into dest and returns its path."""
     tag = "py3-none-" + platform_tag()
     info = "c4-%s.dist-info" % VERSION
@@ -86,12 +93,25 @@ def build_wheel(dest: str) -> str:
     return path
 
 
+# The build backend's hooks (PEP 517): a wheel, built as make_wheel does,
+# and no requirements (the standard library builds it).
+
+
+def get_requires_for_build_wheel(config_settings=None):
+    return []
+
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    return os.path.basename(make_wheel(wheel_directory))
+
+
 def main() -> int:
-    if len(sys.argv) != 2:
-        print("usage: python3 python/build.py DIR", file=sys.stderr)
-        return 2
+    parser = argparse.ArgumentParser(prog="python3 python/build.py",
+                                     description="Builds the c4 wheel for this machine into DIR and prints its path.")
+    parser.add_argument("dir", metavar="DIR", help="the folder to write the wheel to (made if missing)")
+    args = parser.parse_args()
     try:
-        print(build_wheel(sys.argv[1]))
+        print(make_wheel(args.dir))
     except (OSError, subprocess.CalledProcessError) as e:
         print("build.py: %s" % e, file=sys.stderr)
         return 1

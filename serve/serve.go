@@ -260,8 +260,9 @@ type Answer struct {
 	Nodes  uint64 `json:"nodes"`
 	Micros int64  `json:"micros"`
 	// Explain is what Connect Four's rules prove at the position, in
-	// words (engines.Explain), the sides named Red and Yellow as on
-	// the page; absent where they prove nothing.
+	// words (engines.Explain), the sides named Red and Yellow as on the
+	// page, or as the request's sides names them; absent where they prove
+	// nothing.
 	Explain string `json:"explain,omitempty"`
 }
 
@@ -278,9 +279,9 @@ type apiError struct {
 	Error string `json:"error"`
 }
 
-// solve answers GET /api/solve?pos=MOVES[&weak=1].
+// solve answers GET /api/solve?pos=MOVES[&weak=1][&sides=FIRST,SECOND].
 func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
-	moves, weak, err := query(r.URL.RawQuery)
+	moves, weak, sides, err := query(r.URL.RawQuery)
 	if err != nil {
 		reply(w, http.StatusBadRequest, apiError{err.Error()})
 		return
@@ -297,7 +298,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	}
 	start := time.Now()
 	if scores, ok := s.ahead.Recall(p, mode); ok {
-		reply(w, http.StatusOK, answer(p, moves, scores, solve.Stats{}, start))
+		reply(w, http.StatusOK, answer(p, moves, sides, scores, solve.Stats{}, start))
 		return
 	}
 
@@ -338,7 +339,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	if mode == solve.Strong {
 		s.ahead.Learn(p, scores)
 	}
-	reply(w, http.StatusOK, answer(p, moves, scores, st, start))
+	reply(w, http.StatusOK, answer(p, moves, sides, scores, st, start))
 }
 
 // pool holds the solvers. A request takes the one used last: its table
@@ -370,10 +371,10 @@ func (p *pool) give(s *engines.Engine) {
 }
 
 // answer is the reply for position p, of the string moves, whose moves
-// score scores.
-func answer(p game.Position, moves string, scores []int, st solve.Stats, start time.Time) Answer {
+// score scores, explained with the sides so named.
+func answer(p game.Position, moves string, sides threat.Sides, scores []int, st solve.Stats, start time.Time) Answer {
 	a := Answer{Pos: moves, Score: solve.InvalidMove, Moves: make([]*int, len(scores)), Nodes: st.Nodes}
-	a.Explain, _ = engines.Explain(p, threat.Colours)
+	a.Explain, _ = engines.Explain(p, sides)
 	for c := range scores {
 		if scores[c] != solve.InvalidMove {
 			a.Moves[c] = &scores[c]
@@ -385,29 +386,36 @@ func answer(p game.Position, moves string, scores []int, st solve.Stats, start t
 }
 
 // query reads the query of GET /api/solve: pos, required, once (empty for
-// the empty board), and weak, if given, once, 0 or 1. Anything else is an
-// error rather than a guess: a broken escape, a repeated or unknown
-// parameter.
-func query(raw string) (pos string, weak bool, err error) {
+// the empty board); weak, if given, once, 0 or 1; sides, if given, once,
+// the names of the explanation's sides (threat.ParseSides; Red and Yellow
+// if not). Anything else is an error rather than a guess: a broken escape,
+// a repeated or unknown parameter.
+func query(raw string) (pos string, weak bool, sides threat.Sides, err error) {
 	q, err := url.ParseQuery(raw)
 	if err != nil {
-		return "", false, fmt.Errorf("the query does not parse: %v", err)
+		return "", false, sides, fmt.Errorf("the query does not parse: %v", err)
 	}
 	for k, v := range q {
 		switch {
-		case k != "pos" && k != "weak":
-			return "", false, fmt.Errorf("unknown parameter %q: the API takes pos and weak", k)
+		case k != "pos" && k != "weak" && k != "sides":
+			return "", false, sides, fmt.Errorf("unknown parameter %q: the API takes pos, weak and sides", k)
 		case len(v) > 1:
-			return "", false, fmt.Errorf("%s is given %d times: give it once", k, len(v))
+			return "", false, sides, fmt.Errorf("%s is given %d times: give it once", k, len(v))
 		}
 	}
 	if _, ok := q["pos"]; !ok {
-		return "", false, errors.New("pos is missing: pos=MOVES, or pos= for the empty board")
+		return "", false, sides, errors.New("pos is missing: pos=MOVES, or pos= for the empty board")
 	}
 	if w, ok := q["weak"]; ok && w[0] != "0" && w[0] != "1" {
-		return "", false, fmt.Errorf("weak=%q: want 0 or 1", w[0])
+		return "", false, sides, fmt.Errorf("weak=%q: want 0 or 1", w[0])
 	}
-	return q.Get("pos"), q.Get("weak") == "1", nil
+	sides = threat.Colours
+	if v, ok := q["sides"]; ok {
+		if sides, err = threat.ParseSides(v[0]); err != nil {
+			return "", false, sides, err
+		}
+	}
+	return q.Get("pos"), q.Get("weak") == "1", sides, nil
 }
 
 // parse checks a position from a request.

@@ -107,6 +107,9 @@ func TestSolve(t *testing.T) {
 	if _, a, _ = get(t, ts.Client(), ts.URL, "pos=24421444"); !strings.HasPrefix(a.Explain, "Yellow at least draws: ") {
 		t.Errorf("24421444: explained %q, want Yellow's follow-up", a.Explain)
 	}
+	if _, a, _ = get(t, ts.Client(), ts.URL, "pos=24421444&sides=X,O"); !strings.HasPrefix(a.Explain, "O at least draws: answer every move of X's") {
+		t.Errorf("24421444 with sides X,O: explained %q, want O's follow-up", a.Explain)
+	}
 	for path, want := range map[string]int{"/healthz": 200, "/": 200, "/index.html": 301, "/nothing": 404} {
 		res, err := ts.Client().Get(ts.URL + path)
 		if err != nil {
@@ -144,6 +147,8 @@ func TestBadInput(t *testing.T) {
 		"weak=1":                          "pos is missing",
 		"":                                "pos is missing",
 		"pos=4&depth=3":                   `unknown parameter "depth"`,
+		"pos=4&sides=X":                   "sides \"X\": want two names",
+		"pos=4&sides=X,O&sides=A,B":       "sides is given 2 times",
 	} {
 		code, _, msg := get(t, ts.Client(), ts.URL, q)
 		if code != http.StatusBadRequest || !strings.Contains(msg, want) {

@@ -136,15 +136,15 @@ func (s *Solver) Position(moves string) (game.Position, error) {
 }
 
 // Explain says in words what Connect Four's rules prove at the position
-// moves without search (engines.Explain), the sides named X (the first
-// player) and O as c4 solve --explain names them; "" where they prove
-// nothing.
-func (s *Solver) Explain(moves string) (string, error) {
+// moves without search (engines.Explain), the sides named as sides names
+// them (threat.XO, X the first player and O, as c4 solve --explain names
+// them; threat.Colours as the page does); "" where they prove nothing.
+func (s *Solver) Explain(moves string, sides threat.Sides) (string, error) {
 	p, err := s.Position(moves)
 	if err != nil {
 		return "", err
 	}
-	e, _ := engines.Explain(p, threat.XO)
+	e, _ := engines.Explain(p, sides)
 	return e, nil
 }
 

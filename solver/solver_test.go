@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"c4/solver"
+	"c4/threat"
 )
 
 func Example() {
@@ -32,9 +33,9 @@ func Example() {
 func ExampleSolver_Explain() {
 	s, _ := solver.New(solver.Config{TableMiB: 16, Threads: 1})
 	defer s.Close()
-	e, _ := s.Explain("24421444")
+	e, _ := s.Explain("24421444", threat.XO)
 	fmt.Println(e)
-	e, _ = s.Explain("4")
+	e, _ = s.Explain("4", threat.XO)
 	fmt.Printf("%q\n", e)
 	// Output:
 	// O at least draws: answer every move of X's directly on top of it (claimeven), but a move in column 1 with one in column 4 and the reverse (baseinverse); X can then never complete four.

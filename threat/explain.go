@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"c4/position"
 )
@@ -17,6 +19,22 @@ var (
 	// Colours names them as the page does.
 	Colours = Sides{"Red", "Yellow"}
 )
+
+// maxSideName is the most characters of a side's name.
+const maxSideName = 20
+
+// ParseSides reads the names of the two sides, "first,second", each 1 to
+// 20 printable characters, none a comma, as an API's caller gives them.
+func ParseSides(s string) (Sides, error) {
+	first, second, ok := strings.Cut(s, ",")
+	names := Sides{strings.TrimSpace(first), strings.TrimSpace(second)}
+	for _, n := range names {
+		if !ok || n == "" || utf8.RuneCountInString(n) > maxSideName || strings.ContainsFunc(n, func(r rune) bool { return !unicode.IsPrint(r) || r == ',' }) {
+			return Sides{}, fmt.Errorf("sides %q: want two names, first player's then second's, such as \"X,O\", each 1 to %d printable characters", s, maxSideName)
+		}
+	}
+	return names, nil
+}
 
 // name is the side that plays the n-th stone (n from 1).
 func (s Sides) name(n int) string { return s[1-n%2] }

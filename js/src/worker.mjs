@@ -3,7 +3,7 @@
 // never block the program that asks. index.mjs starts it and sends an
 // "init" message first:
 //
-//   {type: "init", tableMiB, wasm: URL or bytes, book: URL, bytes or null}
+//   {type: "init", board, tableMiB, wasm: URL or bytes, book: URL, bytes or null}
 //
 // then the questions of web/wasm/main.go, which the Go program answers once
 // it is ready ({type: "ready", book, tableMiB}); until then they wait here.
@@ -63,11 +63,11 @@ if (node) {
   globalThis.c4yield = f => { pending.push(f); channel.port2.postMessage(0); };
 }
 
-let go;
+let go, inst; // the Go program and its WebAssembly instance
 
 // toGo hands a message to the Go program, a book's layer once read.
 function toGo(m) {
-  if (m.type === "memory") memory();
+  if (m.type === "memory") memory(m.id);
   else if (m.type !== "book") globalThis.c4handle(m);
   else {
     bytes(m.data).then(data => globalThis.c4handle({ ...m, data }),
@@ -75,9 +75,10 @@ function toGo(m) {
   }
 }
 
-// memory posts the WebAssembly memory's size, for the measurements.
-function memory() {
-  postMessage({ type: "memory", bytes: go._inst.exports.mem.buffer.byteLength });
+// memory answers with the WebAssembly memory's size, for the
+// measurements.
+function memory(id) {
+  postMessage({ id, type: "memory", bytes: inst.exports.mem.buffer.byteLength });
 }
 
 // start compiles the solver and runs it with the book.
@@ -86,13 +87,22 @@ async function start(init) {
     await goLoaded;
     go = new globalThis.Go();
     go.exit = code => postMessage({ type: "error", error: "c4.wasm exited with status " + code });
-    const [instance, book] = await Promise.all([instantiate(go, init.wasm), bytes(init.book)]);
-    globalThis.c4config = { tableMiB: init.tableMiB, book };
+    const [instance, book] = await Promise.all([
+      instantiate(go, init.wasm).catch(e => { throw new Error("c4.wasm: " + message(e)); }),
+      bytes(init.book).catch(e => { throw new Error(`the book ${where(init.book)}: ${message(e)}`); }),
+    ]);
+    inst = instance;
+    globalThis.c4config = { board: init.board, tableMiB: init.tableMiB, book };
     go.run(instance);
   } catch (e) {
-    postMessage({ type: "error", error: "c4.wasm: " + (e && e.message || e) });
+    postMessage({ type: "error", error: message(e) });
   }
 }
+
+const message = e => e && e.message || String(e);
+
+// where names a file given by its URL: a file's path, or the URL.
+const where = src => typeof src === "string" && src.startsWith("file:") ? decodeURIComponent(new URL(src).pathname) : String(src);
 
 // bytes is a file's bytes: src itself, or what its URL holds; null for
 // none.

@@ -26,7 +26,7 @@ import os
 import threading
 from typing import List, NamedTuple, Optional, Sequence
 
-__all__ = ["Solver", "Result", "InvalidPosition", "version"]
+__all__ = ["Solver", "Result", "InvalidPosition", "Stopped", "version"]
 
 _ERR_LEN = 512
 _EXPLAIN_LEN = 4096
@@ -43,6 +43,10 @@ class InvalidPosition(ValueError):
     over; the message names the position and the move at fault."""
 
 
+class Stopped(RuntimeError):
+    """The error of a search that Solver.stop (or close) stopped."""
+
+
 class Result(NamedTuple):
     """The answer of Solver.search: the score, the positions searched and
     the time taken in microseconds."""
@@ -56,16 +60,16 @@ def _load() -> ctypes.CDLL:
     path = os.environ.get("C4_LIBRARY") or os.path.join(os.path.dirname(__file__), "libc4.so")
     lib = ctypes.CDLL(path)
     u, i, p, i64p = ctypes.c_size_t, ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int64)
-    ip = ctypes.POINTER(ctypes.c_int)
+    ip, ll = ctypes.POINTER(ctypes.c_int), ctypes.c_longlong
     for name, args, res in [
-        ("c4_new", [p, p, i, i, i64p, i, p, i], u),
+        ("c4_new", [p, p, ll, ll, i64p, i, p, i], u),
         ("c4_close", [u], None),
         ("c4_board", [u, ip, ip, ip], None),
         ("c4_run", [u, i, p, i], i),
         ("c4_wait", [u], i),
         ("c4_values", [u, i64p, i], None),
         ("c4_stop", [u], None),
-        ("c4_explain", [u, p, i, p, i], i),
+        ("c4_explain", [u, p, i, p, p, i], i),
         ("c4_nothing", [u], i),
     ]:
         f = getattr(lib, name)
@@ -74,6 +78,27 @@ def _load() -> ctypes.CDLL:
 
 
 _lib = _load()
+
+
+def _position(pos, what: str = "the position") -> bytes:
+    """pos as the library takes it: a str, or bytes of ASCII columns."""
+    if isinstance(pos, str):
+        return pos.encode()
+    if isinstance(pos, (bytes, bytearray)):
+        return bytes(pos)
+    raise TypeError('%s must be a str of columns, such as "4453", not %s' % (what, type(pos).__name__))
+
+
+def _count(value, name: str) -> int:
+    """value, a whole number for the setting name, or 0 for None (the
+    default); its range is the library's to check."""
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("%s must be a whole number, not %s" % (name, type(value).__name__))
+    if not -2**62 < value < 2**62:
+        raise ValueError("%s %d: out of range" % (name, value))
+    return value
 
 
 class Solver:
@@ -87,8 +112,9 @@ class Solver:
 
     A Solver is safe to share between threads: they take turns. Its
     searches release the GIL, and Ctrl-C stops one within a fraction of a
-    second (KeyboardInterrupt). Close it, or use it in a with statement, to
-    let go of its memory at once.
+    second (KeyboardInterrupt); so does stop(), from another thread, whose
+    search raises Stopped. Close it, or use it in a with statement, to let
+    go of its memory at once.
     """
 
     def __init__(self, board: str = "7x6", book: str = "builtin",
@@ -96,12 +122,15 @@ class Solver:
         # The library writes answers and errors here, for the handle's life.
         self._out = (ctypes.c_int64 * (_MAX_WIDTH + 2))()
         self._err = ctypes.create_string_buffer(_ERR_LEN)
-        h = _lib.c4_new(board.encode(), book.encode(), table_mib or 0, threads or 0,
+        self._h = 0
+        h = _lib.c4_new(_position(board, "board"), _position(book, "book"),
+                        _count(table_mib, "table_mib"), _count(threads, "threads"),
                         self._out, len(self._out), self._err, _ERR_LEN)
         if not h:
             raise ValueError(self._err.value.decode())
         self._h = h
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # held by a question: they take turns
+        self._life = threading.Lock()  # held while the handle is used or let go without the turn
         w, hgt, depth = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
         _lib.c4_board(h, w, hgt, depth)
         self.width, self.height, self.book_depth = w.value, hgt.value, depth.value
@@ -121,16 +150,24 @@ class Solver:
         out = self._run(_ANALYZE | _WEAK if weak else _ANALYZE, pos)
         return [None if v == _FULL else v for v in out[2:self.width + 2]]
 
-    def explain(self, pos: str) -> str:
+    def explain(self, pos: str, sides: Sequence[str] = ("X", "O")) -> str:
         """What Connect Four's rules prove at pos without search, in words a
-        player can follow (X the first player, O the second), as
-        `c4 solve --explain` says it; "" where they prove nothing."""
-        data = pos.encode()
+        player can follow, as `c4 solve --explain` says it; "" where they
+        prove nothing. sides names the first player and the second: X and O
+        as the terminal draws them, or ("Red", "Yellow") as the page does
+        (1 to 20 printable characters each, no comma)."""
+        data = _position(pos)
+        if isinstance(sides, (str, bytes)) or len(sides) != 2 or not all(isinstance(n, str) for n in sides):
+            raise TypeError('sides must be two names, such as ("X", "O")')
+        names = ",".join(sides).encode()
         out = ctypes.create_string_buffer(_EXPLAIN_LEN)
         with self._lock:
             if not self._h:
                 raise ValueError("the solver is closed")
-            if _lib.c4_explain(self._h, data, len(data), out, _EXPLAIN_LEN) != _DONE:
+            rc = _lib.c4_explain(self._h, data, len(data), names, out, _EXPLAIN_LEN)
+            if rc == _ERROR:
+                raise ValueError(self._err.value.decode())
+            if rc != _DONE:
                 raise InvalidPosition(self._err.value.decode())
         return out.value.decode()
 
@@ -143,17 +180,30 @@ class Solver:
         """The score of each of positions, in order, solved by the
         solver's threads at once; a bad position raises InvalidPosition
         before any is searched."""
-        positions = list(positions)
-        if not positions:
+        if isinstance(positions, (str, bytes, bytearray)):
+            raise TypeError('solve_many takes a sequence of positions, not one position: solve_many(["4453"])')
+        data = [_position(p, "each position") for p in positions]
+        if not data:
             return []
-        for p in positions:
-            if "\n" in p:
-                raise InvalidPosition("position %r: a position has no line break" % p)
-        return self._run(_MANY | _WEAK if weak else _MANY, "\n".join(positions), len(positions))
+        for p in data:
+            if b"\n" in p:
+                raise InvalidPosition("position %r: a position has no line break" % p.decode(errors="replace"))
+        return self._run(_MANY | _WEAK if weak else _MANY, b"\n".join(data), len(data))
+
+    def stop(self) -> None:
+        """Stops the search under way, if any, at once: its call raises
+        Stopped. Any thread may call it; the solver answers the next
+        question as usual."""
+        with self._life:
+            if self._h:
+                _lib.c4_stop(self._h)
 
     def close(self) -> None:
-        """Lets go of the solver's tables; it is not to be used again."""
-        with self._lock:
+        """Stops the search under way, if any, and lets go of the solver's
+        tables; it is not to be used again. Any thread may call it: it
+        returns within milliseconds, the search's call raising Stopped."""
+        self.stop()
+        with self._lock, self._life:
             if self._h:
                 _lib.c4_close(self._h)
                 self._h = 0
@@ -171,10 +221,11 @@ class Solver:
     def __repr__(self) -> str:
         return "c4.Solver(%dx%d, book depth %d)" % (self.width, self.height, self.book_depth)
 
-    def _run(self, kind: int, text: str, many: int = 0):
-        """Asks the library the question kind of text; returns the handle's
-        out buffer, or with many a list of that many values."""
-        data = text.encode()
+    def _run(self, kind: int, text, many: int = 0):
+        """Asks the library the question kind of text (a position, or
+        positions' bytes); returns the handle's out buffer, or with many a
+        list of that many values."""
+        data = text if isinstance(text, bytes) else _position(text)
         with self._lock:
             if not self._h:
                 raise ValueError("the solver is closed")
@@ -197,7 +248,7 @@ class Solver:
             if rc == _INVALID:
                 raise InvalidPosition(msg)
             if rc == _STOPPED:
-                msg = "the search was stopped"
+                raise Stopped("the search was stopped")
             raise RuntimeError(msg)
 
 

@@ -39,10 +39,12 @@ import (
 	"runtime/cgo"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
 	"c4/solver"
+	"c4/threat"
 )
 
 func main() {}
@@ -60,16 +62,17 @@ const waitFor = 50 * time.Millisecond
 // handle is a Solver, the buffers its answers are written to, and the one
 // job it may have under way.
 type handle struct {
-	s      *solver.Solver
-	out    []int64 // the caller's, for the answers of C4_SOLVE, C4_ANALYZE and C4_BEST
-	errBuf *C.char // the caller's, for errors
-	errLen C.int
-	mu     sync.Mutex         // held by the caller of c4_run, c4_wait, c4_values or c4_stop
-	asked  bool               // whether a question was asked
-	cancel context.CancelFunc // of the job on a goroutine, if any
-	done   chan struct{}      // closed when that job has its answer
-	values []int64            // the answer
-	err    error
+	s       *solver.Solver
+	out     []int64 // the caller's, for the answers of C4_SOLVE, C4_ANALYZE and C4_BEST
+	errBuf  *C.char // the caller's, for errors
+	errLen  C.int
+	mu      sync.Mutex         // held by the caller of c4_run, c4_wait or c4_values
+	stopped atomic.Bool        // set by c4_stop: the job under way ends
+	asked   bool               // whether a question was asked
+	cancel  context.CancelFunc // of the job on a goroutine, if any
+	done    chan struct{}      // closed when that job has its answer
+	values  []int64            // the answer
+	err     error
 }
 
 // c4_new makes a Solver (see solver.Config) and returns its handle, or 0
@@ -78,7 +81,7 @@ type handle struct {
 // keeps until c4_close.
 //
 //export c4_new
-func c4_new(board, book *C.char, tableMiB, threads C.int, out *C.int64_t, outLen C.int, errBuf *C.char, errLen C.int) C.uintptr_t {
+func c4_new(board, book *C.char, tableMiB, threads C.longlong, out *C.int64_t, outLen C.int, errBuf *C.char, errLen C.int) C.uintptr_t {
 	s, err := solver.New(solver.Config{Board: C.GoString(board), Book: C.GoString(book),
 		TableMiB: int(tableMiB), Threads: int(threads)})
 	if err != nil {
@@ -125,16 +128,17 @@ func c4_run(h C.uintptr_t, kind C.int, input *C.char, inputLen C.int) C.int {
 	hd.mu.Lock()
 	defer hd.mu.Unlock()
 	hd.settle()
+	hd.stopped.Store(false)
 	q := question{kind: int(kind &^ C.C4_WEAK), input: C.GoStringN(input, inputLen), weak: kind&C.C4_WEAK != 0}
 	hd.asked = true
-	hd.values, hd.err = hd.answer(until{context.Background(), time.Now().Add(inlineFor)}, q)
+	hd.values, hd.err = hd.answer(until{stoppable{context.Background(), &hd.stopped}, time.Now().Add(inlineFor)}, q)
 	if errors.Is(hd.err, context.DeadlineExceeded) {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		hd.cancel, hd.done = cancel, done
 		go func() {
 			defer close(done)
-			hd.values, hd.err = hd.answer(ctx, q)
+			hd.values, hd.err = hd.answer(stoppable{ctx, &hd.stopped}, q)
 		}()
 	}
 	return hd.wait()
@@ -162,31 +166,33 @@ func c4_values(h C.uintptr_t, out *C.int64_t, n C.int) {
 	copy(unsafe.Slice((*int64)(unsafe.Pointer(out)), int(n)), hd.values)
 }
 
-// c4_stop stops the handle's job; c4_wait then returns C4_STOPPED within
+// c4_stop stops the handle's job, at once and from any thread (it waits
+// for no lock): c4_run or c4_wait then returns C4_STOPPED within
 // milliseconds.
 //
 //export c4_stop
 func c4_stop(h C.uintptr_t) {
-	hd := cgo.Handle(h).Value().(*handle)
-	hd.mu.Lock()
-	if hd.cancel != nil {
-		hd.cancel()
-	}
-	hd.mu.Unlock()
+	cgo.Handle(h).Value().(*handle).stopped.Store(true)
 }
 
 // c4_explain writes to out (n bytes, NUL-terminated, cut to fit) what
 // Connect Four's rules prove at the position input without search, in
-// words ("" where they prove nothing), and returns C4_DONE; or C4_INVALID
-// with the error in the handle's errBuf. It waits for no job: the rules
-// take microseconds.
+// words ("" where they prove nothing), the sides named as sides says
+// ("first,second", see threat.ParseSides), and returns C4_DONE; or
+// C4_INVALID with the error in the handle's errBuf. It waits for no job:
+// the rules take microseconds.
 //
 //export c4_explain
-func c4_explain(h C.uintptr_t, input *C.char, inputLen C.int, out *C.char, n C.int) C.int {
+func c4_explain(h C.uintptr_t, input *C.char, inputLen C.int, sides *C.char, out *C.char, n C.int) C.int {
 	hd := cgo.Handle(h).Value().(*handle)
 	hd.mu.Lock()
 	defer hd.mu.Unlock()
-	e, err := hd.s.Explain(C.GoStringN(input, inputLen))
+	names, err := threat.ParseSides(C.GoString(sides))
+	if err != nil {
+		writeErr(err, hd.errBuf, hd.errLen)
+		return C.C4_ERROR
+	}
+	e, err := hd.s.Explain(C.GoStringN(input, inputLen), names)
 	if err != nil {
 		writeErr(err, hd.errBuf, hd.errLen)
 		return C.C4_INVALID
@@ -275,10 +281,27 @@ type until struct {
 }
 
 func (u until) Err() error {
+	if err := u.Context.Err(); err != nil {
+		return err
+	}
 	if time.Now().After(u.t) {
 		return context.DeadlineExceeded
 	}
 	return nil
+}
+
+// stoppable is a context whose Err is context.Canceled once stopped is
+// set (c4_stop).
+type stoppable struct {
+	context.Context
+	stopped *atomic.Bool
+}
+
+func (s stoppable) Err() error {
+	if s.stopped.Load() {
+		return context.Canceled
+	}
+	return s.Context.Err()
 }
 
 // settle stops the job under way, if any, and waits for it to end.

@@ -20,11 +20,7 @@ func TestWheel(t *testing.T) {
 		t.Skip("builds the shared library: not with -short")
 	}
 	python := testcmd.Need(t, "python3", "the Python package's tests")
-	cc, err := exec.Command("go", "env", "CC").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	testcmd.Need(t, strings.TrimSpace(string(cc)), "cgo, which builds the Python package's library")
+	needCC(t)
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -48,4 +44,47 @@ func TestWheel(t *testing.T) {
 	venv := filepath.Join(dir, "venv", "bin")
 	run(filepath.Join(venv, "pip"), "install", "--no-index", wheels[0])
 	run(filepath.Join(venv, "python"), "-m", "unittest", "discover", "-s", filepath.Join(root, "python", "tests"))
+}
+
+// TestPipInstall installs the package as a Python user would from a
+// checkout, pip install ./python (its pyproject.toml's backend is
+// build.py, with nothing to download), into a fresh virtual environment,
+// and solves a position with it.
+func TestPipInstall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the shared library: not with -short")
+	}
+	python := testcmd.Need(t, "python3", "the Python package's tests")
+	needCC(t)
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	run := func(name string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PYTHONPATH=", "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+		}
+		return string(out)
+	}
+	run(python, "-m", "venv", "venv")
+	venv := filepath.Join(dir, "venv", "bin")
+	run(filepath.Join(venv, "pip"), "install", filepath.Join(root, "python"))
+	if out := run(filepath.Join(venv, "python"), "-c", `import c4; print(c4.Solver(table_mib=16).solve("4455"))`); strings.TrimSpace(out) != "18" {
+		t.Errorf("the installed package solved 4455 as %q, want 18", out)
+	}
+}
+
+// needCC skips t without the C compiler cgo uses (but under CI=true).
+func needCC(t *testing.T) {
+	cc, err := exec.Command("go", "env", "CC").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	testcmd.Need(t, strings.TrimSpace(string(cc)), "cgo, which builds the Python package's library")
 }

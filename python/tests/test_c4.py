@@ -62,6 +62,12 @@ class SolverTest(unittest.TestCase):
         self.assertEqual(self.s.explain("4"), "")
         with self.assertRaises(c4.InvalidPosition):
             self.s.explain("48")
+        self.assertTrue(self.s.explain("24421444", sides=("Red", "Yellow")).startswith(
+            "Yellow at least draws: answer every move of Red's directly on top of it"))
+        with self.assertRaises(ValueError):
+            self.s.explain("24421444", sides=("Red", ""))
+        with self.assertRaises(TypeError):
+            self.s.explain("24421444", sides="XO")
 
     def test_analyze_full_column(self):
         scores = self.s.analyze("444444")
@@ -162,8 +168,39 @@ class SettingsTest(unittest.TestCase):
         s = c4.Solver(board="5x4", table_mib=1, threads=1)
         s.close()
         s.close()
+        s.stop()
         with self.assertRaises(ValueError):
             s.solve("")
+
+    def test_settings_of_the_wrong_kind(self):
+        for kwargs, error, want in [
+            (dict(table_mib=2**40), ValueError, "to 4194304"),
+            (dict(table_mib=2**80), ValueError, "table_mib"),
+            (dict(table_mib=1.5), TypeError, "table_mib must be a whole number, not float"),
+            (dict(threads="2"), TypeError, "threads must be a whole number, not str"),
+            (dict(threads=True), TypeError, "not bool"),
+            (dict(board=None), TypeError, "board must be a str"),
+        ]:
+            with self.subTest(**kwargs):
+                with self.assertRaises(error) as cm:
+                    c4.Solver(**kwargs)
+                self.assertIn(want, str(cm.exception))
+
+    def test_positions_of_the_wrong_kind(self):
+        with c4.Solver(board="5x4", book="none", table_mib=8, threads=1) as s:
+            self.assertEqual(s.solve(b"33"), s.solve("33"))  # bytes of ASCII columns are a position
+            for pos in (None, 4453, ["3"]):
+                with self.subTest(pos=pos), self.assertRaises(TypeError) as cm:
+                    s.solve(pos)
+                self.assertIn("must be a str of columns", str(cm.exception))
+            with self.assertRaises(TypeError) as cm:
+                s.solve_many("33")
+            self.assertIn("not one position", str(cm.exception))
+            with self.assertRaises(TypeError):
+                s.solve_many([None])
+            with self.assertRaises(c4.InvalidPosition) as cm:
+                s.solve("é" * 2000)
+            self.assertIn("(2000 characters)", str(cm.exception))
 
 
 class InterruptTest(unittest.TestCase):
@@ -178,6 +215,46 @@ class InterruptTest(unittest.TestCase):
         self.assertLess(elapsed, 0.3 + 0.5, "Ctrl-C took %.2f s to stop the search" % elapsed)
         self.assertEqual(s.solve("4455"), 18)  # the solver still works
         s.close()
+
+
+class StopTest(unittest.TestCase):
+    def search_in_thread(self, s):
+        """Starts the empty board's search (minutes without the book) in a
+        thread, and returns the thread and where its outcome goes."""
+        outcome = []
+
+        def run():
+            try:
+                outcome.append(s.solve(""))
+            except BaseException as e:  # noqa: BLE001: what the search raised is the test's
+                outcome.append(e)
+
+        t = threading.Thread(target=run)
+        t.start()
+        time.sleep(0.3)
+        return t, outcome
+
+    def test_stop_from_another_thread(self):
+        s = c4.Solver(book="none", table_mib=16, threads=1)
+        t, outcome = self.search_in_thread(s)
+        start = time.monotonic()
+        s.stop()
+        t.join(5)
+        self.assertLess(time.monotonic() - start, 0.5)
+        self.assertIsInstance(outcome[0], c4.Stopped)
+        self.assertEqual(s.solve("4455"), 18)  # the solver still works
+        s.close()
+
+    def test_close_from_another_thread_returns_at_once(self):
+        s = c4.Solver(book="none", table_mib=16, threads=1)
+        t, outcome = self.search_in_thread(s)
+        start = time.monotonic()
+        s.close()
+        self.assertLess(time.monotonic() - start, 0.5, "close waited for the search")
+        t.join(5)
+        self.assertIsInstance(outcome[0], c4.Stopped)
+        with self.assertRaises(ValueError):
+            s.solve("")
 
 
 if __name__ == "__main__":

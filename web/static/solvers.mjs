@@ -5,7 +5,7 @@
 // WorkerSolver solves in a Web Worker: the npm package's Solver
 // (c4/index.mjs, js/src in the repository), whose worker holds c4.wasm.
 // A question the worker has not answered when another is asked is stopped
-// there.
+// there, and answers null.
 export class WorkerSolver {
   constructor() { this.describe = "in your browser"; }
 
@@ -48,11 +48,17 @@ export class WorkerSolver {
   // pos's columns (null for a full one) and what the rules prove there in
   // words ("" if nothing); or to null if stopped. progress(nodes,
   // micros) is called while it searches.
-  analyze(board, pos, progress) { return this.s.analyze(pos, { board, onProgress: progress }); }
+  analyze(board, pos, progress) {
+    this.s.stop();
+    return orNull(this.s.analyze(pos, { board, onProgress: progress }));
+  }
 
   // solve resolves to {score, nodes, micros}: pos's own score, exact or
   // (weak) its sign; or to null if stopped.
-  solve(board, pos, weak, progress) { return this.s.solve(pos, { board, weak, onProgress: progress }); }
+  solve(board, pos, weak, progress) {
+    this.s.stop();
+    return orNull(this.s.solve(pos, { board, weak, onProgress: progress }));
+  }
 
   stop() { this.s.stop(); }
 
@@ -60,6 +66,9 @@ export class WorkerSolver {
   // measurements.
   memory() { return this.s.memory(); }
 }
+
+// orNull is answer, or null if it was stopped.
+const orNull = answer => answer.catch(e => { if (e.name === "StoppedError") return null; throw e; });
 
 // ServerSolver asks c4 serve's API, for the one board it serves.
 export class ServerSolver {

@@ -5,7 +5,7 @@
 // of Node), which hands it the book (c4config.book) and the messages, and
 // posts its answers back:
 //
-//	{id, type: "analyze", board: "7x6", pos: "4453", weak: false}
+//	{id, type: "analyze", board: "7x6", pos: "4453", weak: false, sides: ["Red", "Yellow"] (the default)}
 //	    -> {id, type: "progress", nodes, micros} while it searches, then
 //	       {id, type: "result", scores: [one per column, null if full], nodes, micros, remembered,
 //	        explain: what Connect Four's rules prove there, in words, or ""}
@@ -29,6 +29,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"syscall/js"
 	"time"
 
@@ -72,11 +73,18 @@ func main() {
 		post(map[string]any{"type": "error", "error": "the book: " + err.Error()})
 		return
 	}
-	w := &worker{book: bk, solver: engines.NegamaxBook(negamax.Options{TableMiB: tableMiB}, bk, game.Standard)}
-	w.ahead = ahead.New(engines.NegamaxBook(negamax.Options{TableMiB: max(tableMiB/2, 1)}, bk, game.Standard), budget,
+	board := game.Standard
+	if cfg.Get("board").Type() == js.TypeString {
+		if board, err = game.ParseBoard(cfg.Get("board").String()); err != nil {
+			post(map[string]any{"type": "error", "error": err.Error()})
+			return
+		}
+	}
+	w := &worker{book: bk, board: board, solver: engines.NegamaxBook(negamax.Options{TableMiB: tableMiB}, bk, board)}
+	w.ahead = ahead.New(engines.NegamaxBook(negamax.Options{TableMiB: max(tableMiB/2, 1)}, bk, board), budget,
 		func(ctx context.Context) context.Context { return &yielding{Context: ctx} })
 	js.Global().Set("c4handle", js.FuncOf(w.handle))
-	js.Global().Call("c4ready", map[string]any{"book": bk.Depth(position.Standard), "tableMiB": tableMiB})
+	js.Global().Call("c4ready", map[string]any{"book": w.depth(), "tableMiB": tableMiB})
 	select {}
 }
 
@@ -117,7 +125,16 @@ func (w *worker) addBook(id int, data js.Value) {
 		post(map[string]any{"id": id, "type": "error", "error": "the book: " + err.Error()})
 		return
 	}
-	post(map[string]any{"id": id, "type": "book", "book": w.book.Depth(position.Standard)})
+	post(map[string]any{"id": id, "type": "book", "book": w.depth()})
+}
+
+// depth is the most stones of a position of the solver's board in the
+// book, -1 if it holds none of that board's.
+func (w *worker) depth() int {
+	if w.board.Wide() {
+		return -1
+	}
+	return w.book.Depth(w.board.Narrow())
 }
 
 // pace yields to the event loop, and then again while a question is being
@@ -144,6 +161,7 @@ func closed(c chan struct{}) bool {
 // worker answers the page's questions, one at a time.
 type worker struct {
 	book   *book.Layered
+	board  game.Board // the solver's
 	solver *engines.Engine
 	ahead  *ahead.Ahead
 	cancel context.CancelFunc // of the search under way, if any
@@ -165,13 +183,19 @@ func (w *worker) handle(_ js.Value, args []js.Value) any {
 		id, prev, done := msg.Get("id").Int(), w.done, make(chan struct{})
 		w.cancel, w.done = cancel, done
 		q := question{id: id, board: msg.Get("board").String(), pos: msg.Get("pos").String(),
-			weak: msg.Get("weak").Truthy(), single: msg.Get("type").String() == "solve"}
+			weak: msg.Get("weak").Truthy(), single: msg.Get("type").String() == "solve", sides: threat.Colours}
+		var err error
+		if names := msg.Get("sides"); names.Type() == js.TypeObject {
+			q.sides, err = threat.ParseSides(names.Index(0).String() + "," + names.Index(1).String())
+		}
 		go func() {
 			defer close(done)
 			if prev != nil {
 				<-prev // the solver is not for two searches at once
 			}
-			if ctx.Err() == nil {
+			if err != nil {
+				post(map[string]any{"id": id, "type": "error", "error": err.Error()})
+			} else if ctx.Err() == nil {
 				w.answer(ctx, q)
 			} else {
 				post(map[string]any{"id": id, "type": "stopped"})
@@ -190,11 +214,13 @@ func (w *worker) stop() {
 }
 
 // question is one of the page's: the score of each move of pos on board,
-// or with single the position's own score, exact or (weak) its sign.
+// or with single the position's own score, exact or (weak) its sign; an
+// analysis's explanation names the sides as sides does.
 type question struct {
 	id           int
 	board, pos   string
 	weak, single bool
+	sides        threat.Sides
 }
 
 // answer answers q.
@@ -206,7 +232,7 @@ func (w *worker) answer(ctx context.Context, q question) {
 		p, err = game.Parse(b, q.pos)
 	}
 	if err == nil && p.IsOver() {
-		err = position.ErrGameOver
+		err = fmt.Errorf("position %q: %w", q.pos, position.ErrGameOver)
 	}
 	if err != nil {
 		reply(map[string]any{"type": "error", "error": err.Error()})
@@ -222,7 +248,7 @@ func (w *worker) answer(ctx context.Context, q question) {
 		return
 	}
 	if scores, ok := w.ahead.Recall(p, mode); ok {
-		reply(map[string]any{"type": "result", "scores": jsScores(scores), "nodes": 0, "micros": time.Since(start).Microseconds(), "remembered": true, "explain": explain(p)})
+		reply(map[string]any{"type": "result", "scores": jsScores(scores), "nodes": 0, "micros": time.Since(start).Microseconds(), "remembered": true, "explain": explain(p, q.sides)})
 		return
 	}
 	w.ahead.Pause()
@@ -233,13 +259,13 @@ func (w *worker) answer(ctx context.Context, q question) {
 			w.ahead.Learn(p, scores)
 		}
 		m["scores"], m["nodes"], m["micros"], m["remembered"] = jsScores(scores), st.Nodes, time.Since(start).Microseconds(), false
-		m["explain"] = explain(p)
+		m["explain"] = explain(p, q.sides)
 	})
 }
 
 // explain is what the rules prove at p, in words, or "" (engines.Explain).
-func explain(p game.Position) string {
-	e, _ := engines.Explain(p, threat.Colours)
+func explain(p game.Position, sides threat.Sides) string {
+	e, _ := engines.Explain(p, sides)
 	return e
 }
 
