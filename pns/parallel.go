@@ -200,7 +200,7 @@ func (t *tree) walk(w *worker) (job, bool) {
 		if thDelta < inf {
 			childThPhi = thDelta - min(thDelta-1, n.vdelta-c.vphi)
 		}
-		thPhi, thDelta = childThPhi, min(thPhi, w.widen(second))
+		thPhi, thDelta = childThPhi, min(thPhi, Widen(second, w.epsilon))
 		i, n = best, c
 	}
 	if n.busy || n.vphi == 0 || n.vdelta == 0 {
@@ -301,8 +301,8 @@ func (t *tree) value(i int32) {
 	n.phi, n.delta, n.vphi, n.vdelta = inf, 0, inf, 0
 	for k := n.first; k < n.first+int32(n.nkids); k++ {
 		c := &t.nodes[k]
-		n.phi, n.delta = min(n.phi, c.delta), addPN(n.delta, c.phi)
-		n.vphi, n.vdelta = min(n.vphi, c.vdelta), addPN(n.vdelta, c.vphi)
+		n.phi, n.delta = min(n.phi, c.delta), AddPN(n.delta, c.phi)
+		n.vphi, n.vdelta = min(n.vphi, c.vdelta), AddPN(n.vdelta, c.vphi)
 	}
 }
 

@@ -18,7 +18,9 @@
 // (claimeven) and keep it from winning. A node with a single non-losing
 // move takes its child's numbers; any other starts with phi 1 and delta
 // the number of its non-losing moves; children of equal delta are searched
-// in order of the threats their moves make. Thresholds use the 1+epsilon
+// in order of the threats their moves make. On boards of four rows, a node
+// is also settled, when first searched, by a combination of Allis's rules
+// of the follower's (threat.Rules). Thresholds use the 1+epsilon
 // trick, which lets the search stay longer in a subtree before switching.
 // Near the end of the game, below Options.EndgameCells empty cells, a node
 // is solved by a plain depth-first AND/OR search with the same settling
@@ -130,7 +132,7 @@ type worker struct {
 		counts  [position.MaxWidth]uint8
 	}
 
-	rules *threat.Rules // Allis's rules combined, for settle; nil where they do not pay
+	rules *threat.Rules // Allis's rules combined, for combination; nil where they do not pay
 
 	endCells int       // nodes with at most this many empty cells go to endgame
 	end      *endTable // endgame's answers; nil if endCells is 0
@@ -397,7 +399,7 @@ func threshold(n uint32) uint32 {
 // search counts there as one node, whatever it searched.)
 func (w *worker) run(ctx context.Context, p position.Position, key uint64, att bool, thPhi, thDelta uint32, budget uint64) (phi, delta uint32, nodes uint64) {
 	w.nodes, w.budget, w.ctx, w.stopped = 0, budget, ctx, false
-	phi, delta, _ = w.mid(p, key, att, thPhi, thDelta)
+	phi, delta, _ = w.mid(p, key, att, thPhi, thDelta, true)
 	w.ctx = nil
 	return phi, delta, w.nodes
 }
@@ -445,9 +447,11 @@ func (w *worker) evaluateAfter(p position.Position, att bool, theirs position.Bi
 	return 1, uint32(next.OnesCount())
 }
 
-// settle decides, without search, whether the side to move reaches its
-// goal from p, where it cannot win at once, theirs are the opponent's
-// winning cells and next its non-losing moves: ok is false if it cannot.
+// settle decides, from what the position shows at a glance, whether the
+// side to move reaches its goal from p, where it cannot win at once,
+// theirs are the opponent's winning cells and next its non-losing moves:
+// ok is false if it cannot. (Allis's rules combined cost more, and are
+// looked for once a node is searched: see combination.)
 func (w *worker) settle(p position.Position, att bool, theirs, next position.Bits) (reached, ok bool) {
 	if next == 0 {
 		return false, true
@@ -461,10 +465,6 @@ func (w *worker) settle(p position.Position, att bool, theirs, next position.Bit
 		if c, ok := p.FollowUpCeiling(theirs); ok && c <= 0 || !p.CanStillWin() {
 			return false, true
 		}
-		// Or if the defender has a combination of Allis's rules.
-		if w.rules != nil && w.cells-p.Moves() >= rulesEmpty && w.rules.Holds(p, theirs, false) {
-			return false, true
-		}
 	} else {
 		if !p.OpponentCanStillWin() {
 			return true, true
@@ -472,12 +472,18 @@ func (w *worker) settle(p position.Position, att bool, theirs, next position.Bit
 		if c, ok := p.FollowUpCeiling(theirs); ok && c < 0 {
 			return false, true
 		}
-		// The defender loses to a winning combination of the attacker's.
-		if w.rules != nil && w.cells-p.Moves() >= rulesEmpty && w.rules.Holds(p, theirs, true) {
-			return false, true
-		}
 	}
 	return false, false
+}
+
+// combination says whether the side to move at p misses its goal against a
+// combination of Allis's rules of the follower's (threat.Rules): the
+// defender's, which keeps the attacker from winning, or the attacker's
+// winning one. It is asked once a node is first searched rather than when
+// it is made: most nodes made are never searched, and the rules cost a few
+// microseconds a call, a node's work many times over (rulesEmpty).
+func (w *worker) combination(p position.Position, att bool, theirs position.Bits) bool {
+	return w.rules != nil && w.cells-p.Moves() >= rulesEmpty && w.rules.Holds(p, theirs, !att)
 }
 
 // lookup returns the proof numbers of a position from the table, or else
@@ -496,6 +502,7 @@ type child struct {
 	pos        position.Position
 	key        uint64
 	phi, delta uint32
+	fresh      bool  // not yet searched: combination is yet to be asked
 	col        int   // its move's index in colOrder
 	order      uint8 // the threats its move makes that count (see AttackThreats)
 }
@@ -509,8 +516,10 @@ func (c *child) before(d *child) bool {
 }
 
 // mid searches p until its phi reaches thPhi or its delta thDelta, and
-// returns them with the work spent. p is neither won nor lost at once.
-func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta uint32) (phi, delta uint32, work uint64) {
+// returns them with the work spent. p is neither won nor lost at once;
+// fresh says that no MID call has searched it yet, and so that its side to
+// move may yet be settled by a combination.
+func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta uint32, fresh bool) (phi, delta uint32, work uint64) {
 	w.nodes++
 	work = 1
 	if w.nodes == w.budget {
@@ -518,6 +527,10 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 	}
 	if w.cells-p.Moves() <= w.endCells {
 		return w.endgame(p, key, att)
+	}
+	if fresh && w.combination(p, att, p.OpponentWinningCells()) {
+		w.tt.put(key, att, inf, 0, work)
+		return inf, 0, work
 	}
 	if w.nodes%stopEvery == 0 {
 		if w.cancelled() {
@@ -535,7 +548,7 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 		phi, delta = inf, 0
 		for i := range n {
 			c := &kids[i]
-			delta = addPN(delta, c.phi)
+			delta = AddPN(delta, c.phi)
 			switch {
 			case best < 0 || c.before(&kids[best]):
 				if best >= 0 {
@@ -555,9 +568,10 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 		if thDelta < inf {
 			childThPhi = thDelta - (delta - c.phi)
 		}
-		childThDelta := min(thPhi, w.widen(second))
+		childThDelta := min(thPhi, Widen(second, w.epsilon))
 		var cw uint64
-		c.phi, c.delta, cw = w.mid(c.pos, c.key, !att, childThPhi, childThDelta)
+		c.phi, c.delta, cw = w.mid(c.pos, c.key, !att, childThPhi, childThDelta, c.fresh)
+		c.fresh = false
 		work += cw
 	}
 	w.tt.put(key, att, phi, delta, work)
@@ -598,8 +612,10 @@ func (w *worker) expand(p position.Position, att bool, kids *[position.MaxWidth]
 		var ok bool
 		var at slot
 		if c.phi, c.delta, ok, at = w.tt.get(c.key, !att); ok {
+			c.fresh = !at.expanded
 			continue
 		}
+		c.fresh = true
 		c.phi, c.delta = w.evaluateAfter(c.pos, !att, threats[c.col])
 		w.tt.store(at, c.phi, c.delta, 0)
 		if w.tt.growing {
@@ -609,20 +625,20 @@ func (w *worker) expand(p position.Position, att bool, kids *[position.MaxWidth]
 	return n
 }
 
-// addPN adds proof numbers: infinite if either is, and otherwise at most
-// inf-1, so that a large sum is never taken for a proof.
-func addPN(a, b uint32) uint32 {
+// AddPN adds proof numbers: Infinite if either is, and otherwise at most
+// Infinite-1, so that a large sum is never taken for a proof.
+func AddPN(a, b uint32) uint32 {
 	if a >= inf || b >= inf {
 		return inf
 	}
 	return min(a+b, inf-1)
 }
 
-// widen is the 1+epsilon trick: the delta threshold given to the best child,
-// from the second-best child's delta d.
-func (w *worker) widen(d uint32) uint32 {
+// Widen is the 1+epsilon trick (see Options.Epsilon): the delta threshold
+// given to the best child, from the second-best child's delta d.
+func Widen(d uint32, epsilon float64) uint32 {
 	if d >= inf {
 		return inf
 	}
-	return min(max(d+1, uint32(math.Ceil(float64(d)*(1+w.epsilon)))), inf-1)
+	return min(max(d+1, uint32(math.Ceil(float64(d)*(1+epsilon)))), inf-1)
 }

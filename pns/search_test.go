@@ -251,8 +251,8 @@ func TestAddPN(t *testing.T) {
 		{1, 2, 3}, {inf, 0, inf}, {0, inf, inf}, {inf - 1, inf - 1, inf - 1}, {inf / 2, inf/2 + 5, inf - 1},
 	} {
 		t.Run(fmt.Sprintf("%d+%d", tc.a, tc.b), func(t *testing.T) {
-			if got := addPN(tc.a, tc.b); got != tc.want {
-				t.Errorf("addPN(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
+			if got := AddPN(tc.a, tc.b); got != tc.want {
+				t.Errorf("AddPN(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
 			}
 		})
 	}

@@ -144,6 +144,9 @@ type slot struct {
 	b  *[bucketSize]entry
 	id uint64
 	i  int
+	// expanded: the entry found is of a node a MID call has searched,
+	// not only evaluated.
+	expanded bool
 }
 
 // get returns the proof numbers of key for the question att, if stored,
@@ -161,6 +164,7 @@ func (t *table) get(key uint64, att bool) (phi, delta uint32, ok bool, at slot) 
 	for i := range b {
 		val, eid := b[i].load()
 		if eid == id {
+			at.expanded = val&0xff != 0
 			return uint32(val >> (64 - pnBits)), uint32(val>>8) & pnMask, true, at
 		}
 		if eid == id^1 {
@@ -201,7 +205,7 @@ func (e *entry) load() (val, id uint64) {
 // (see victim).
 func (t *table) put(key uint64, att bool, phi, delta uint32, work uint64) {
 	b, id := t.bucket(key, att)
-	t.store(slot{b, id, t.victim(b, id)}, phi, delta, work)
+	t.store(slot{b: b, id: id, i: t.victim(b, id)}, phi, delta, work)
 }
 
 // victim returns the entry of b that id's node takes: its own, or else an

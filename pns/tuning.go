@@ -17,12 +17,15 @@ const DefaultEpsilon = 0.25
 // numbers' table traffic; 18 was the quickest of the values measured.
 const DefaultEndgameCells = 18
 
-// Where settle looks for a combination of Allis's rules (threat.Rules),
-// which costs a few times a node: on boards of at most rulesHeight rows,
-// at nodes of at least rulesEmpty empty cells. On 8x4 to 10x4 it cuts the
-// nodes 3 to 6 times and takes 0.45 to 0.9 of the time (12 to 24 empty
-// cells tried; 16 the quickest); on 7x6's sets it saves too few nodes and
-// takes 2 to 3 times the time.
+// Where a node first searched is settled by a combination of Allis's rules
+// (threat.Rules, see combination), which costs a few times a node: on
+// boards of at most rulesHeight rows, at nodes of at least rulesEmpty
+// empty cells. On 8x4 to 10x4 it cuts the nodes 3 to 6 times and takes
+// 0.45 to 0.9 of the time (12 to 24 empty cells tried; 16 the quickest);
+// on 7x6's sets it saves too few nodes and takes 2 to 3 times the time.
+// Asked of every new child instead, it took
+// 1.3 to 1.8 times the time on 9x4, 10x4 and a 12x4 position, for 0.58
+// to 0.97 times the nodes (docs/measurements/2026-12-06-frontier.md).
 const (
 	rulesHeight = 4
 	rulesEmpty  = 16

@@ -102,6 +102,10 @@ func (w *worker) goal(p position.Position, att bool, theirs position.Bits) bool 
 	if e := *slot; e&^1 == tag {
 		return e&1 != 0
 	}
+	if w.combination(p, att, theirs) {
+		*slot = tag
+		return false
+	}
 	sc := &w.ends[p.Moves()]
 	won := p.AttackThreats(next, theirs.Lsh(1), &w.colOrder, &sc.threats, &sc.counts) != 0
 	if !won {
