@@ -1,27 +1,26 @@
 package book
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 
 	"github.com/klauspost/compress/zstd"
 
 	"c4/game"
 	"c4/internal/regular"
+	"c4/internal/sealed"
 )
 
 // The portable file of one board's book, written by Encode and read by
-// Decode:
+// Decode: a sealed file (package internal/sealed) of magic "C4BOOK" and
+// version 1 to 4, whose body is
 //
-//	file  = "C4BOOK" version zstd(body)      version: one byte, 1 to 4
 //	body  = width height depth shard block* end
 //	shard = index count                      versions 2 and 4 only; uvarints
 //	block = count delta*count score*count    count: uvarint, 1..blockSize
-//	end   = 0 total crc                      total: uvarint; crc: 4 bytes
+//	end   = 0 total                          total: uvarint
 //
 // width, height and depth are one byte each. A version 1 file is a whole
 // book, every position of up to depth stones; a version 2 file is shard
@@ -33,9 +32,7 @@ import (
 // it. Keys are the positions' canonical keys in increasing order, each
 // written as its difference from the one before (the first from 0) in
 // uvarint (LEB128, up to 128 bits in versions 3 and 4); a score is one
-// byte, the score plus 64. crc is the CRC-32C, little-endian, of the body
-// up to it. A file that is cut short, altered or followed by anything
-// fails to read.
+// byte, the score plus 64.
 const (
 	magic            = "C4BOOK"
 	version          = 1
@@ -56,10 +53,6 @@ func ScoreByte(score int) byte { return byte(score + scoreOffset) }
 // ByteScore is the score a byte of ScoreByte's stores.
 func ByteScore(b byte) int { return int(b) - scoreOffset }
 
-// Castagnoli is the CRC-32 table of c4's checksums: a book file's, a
-// shard journal's records'.
-var Castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 // Header is what a portable file says of its entries.
 type Header struct {
 	Board        game.Board
@@ -77,60 +70,49 @@ func (h Header) Shard() Shard {
 // gives in increasing key order, and returns their number: each calls put
 // with every entry until put returns false.
 func Encode(w io.Writer, h Header, each func(put func(k game.Key, score int) bool) error) (int, error) {
-	v := fileVersion(h)
-	if _, err := io.WriteString(w, magic+string(rune(v))); err != nil {
-		return 0, err
-	}
-	zw, err := zstd.NewWriter(w, zstd.WithEncoderLevel(zstd.SpeedBestCompression))
-	if err != nil {
-		return 0, err
-	}
-	crc := crc32.New(Castagnoli)
-	body := bufio.NewWriter(io.MultiWriter(zw, crc))
-	head := []byte{byte(h.Board.Width()), byte(h.Board.Height()), byte(h.Depth)}
-	if h.Count > 0 {
-		head = binary.AppendUvarint(head, uint64(h.Index))
-		head = binary.AppendUvarint(head, uint64(h.Count))
-	}
-	body.Write(head)
-
-	var keys []game.Key
-	var scores []byte
-	var prev game.Key
 	total := 0
-	flush := func() {
-		if len(keys) == 0 {
-			return
+	err := sealed.Write(w, magic, fileVersion(h), zstd.SpeedBestCompression, func(body io.Writer) error {
+		head := []byte{byte(h.Board.Width()), byte(h.Board.Height()), byte(h.Depth)}
+		if h.Count > 0 {
+			head = binary.AppendUvarint(head, uint64(h.Index))
+			head = binary.AppendUvarint(head, uint64(h.Count))
 		}
-		body.Write(binary.AppendUvarint(nil, uint64(len(keys))))
-		for _, k := range keys {
-			body.Write(appendUvarint128(nil, k.Sub(prev)))
-			prev = k
+		body.Write(head)
+		var keys []game.Key
+		var scores []byte
+		var prev game.Key
+		flush := func() {
+			if len(keys) == 0 {
+				return
+			}
+			body.Write(binary.AppendUvarint(nil, uint64(len(keys))))
+			for _, k := range keys {
+				body.Write(appendUvarint128(nil, k.Sub(prev)))
+				prev = k
+			}
+			body.Write(scores)
+			total += len(keys)
+			keys, scores = keys[:0], scores[:0]
 		}
-		body.Write(scores)
-		total += len(keys)
-		keys, scores = keys[:0], scores[:0]
-	}
-	err = each(func(k game.Key, score int) bool {
-		keys = append(keys, k)
-		scores = append(scores, ScoreByte(score))
-		if len(keys) == blockSize {
-			flush()
+		err := each(func(k game.Key, score int) bool {
+			keys = append(keys, k)
+			scores = append(scores, ScoreByte(score))
+			if len(keys) == blockSize {
+				flush()
+			}
+			return true
+		})
+		if err != nil {
+			return err
 		}
-		return true
+		flush()
+		_, err = body.Write(binary.AppendUvarint([]byte{0}, uint64(total)))
+		return err
 	})
 	if err != nil {
 		return 0, err
 	}
-	flush()
-	body.Write(binary.AppendUvarint([]byte{0}, uint64(total)))
-	if err := body.Flush(); err != nil {
-		return 0, err
-	}
-	if err := binary.Write(zw, binary.LittleEndian, crc.Sum32()); err != nil {
-		return 0, err
-	}
-	return total, zw.Close()
+	return total, nil
 }
 
 // ReadFile reads the portable file at path, calling f on every entry, and
@@ -157,11 +139,11 @@ func Decode(in io.Reader, f func(board game.Board, key game.Key, score int) erro
 // decode is Decode, checking that every key is a position only if
 // positions.
 func decode(in io.Reader, positions bool, f func(board game.Board, key game.Key, score int) error) (Header, error) {
-	r, v, closeBody, err := openBody(in)
+	r, v, err := openBody(in)
 	if err != nil {
 		return Header{}, err
 	}
-	defer closeBody()
+	defer r.Close()
 	h, err := readHeader(r, v)
 	if err == nil {
 		h.Entries, err = readBlocks(r, h.Board, positions, f)
@@ -189,29 +171,24 @@ func corrupt(what string, err error) error {
 }
 
 // openBody checks the magic and the version v of the file in, and returns
-// a reader of its decompressed body that sums what it reads.
-func openBody(in io.Reader) (r *crcReader, v byte, close func(), err error) {
-	br := bufio.NewReader(in)
-	head := make([]byte, len(magic)+1)
-	if _, err := io.ReadFull(br, head); err != nil || string(head[:len(magic)]) != magic {
-		return nil, 0, nil, errors.New("not a c4 book file")
+// a reader of its body.
+func openBody(in io.Reader) (r *sealed.Reader, v byte, err error) {
+	r, v, err = sealed.Open(in, magic)
+	switch {
+	case errors.Is(err, sealed.ErrNotSealed):
+		return nil, 0, errors.New("not a c4 book file")
+	case err != nil:
+		return nil, 0, err
+	case v < version || v > wideShardVersion:
+		r.Close()
+		return nil, 0, fmt.Errorf("book file version %d, want %d to %d", v, version, wideShardVersion)
 	}
-	v = head[len(magic)]
-	if v < version || v > wideShardVersion {
-		return nil, 0, nil, fmt.Errorf("book file version %d, want %d to %d", v, version, wideShardVersion)
-	}
-	// One goroutine and a window of at most 64 MiB (the encoder's best
-	// compression uses 8), so that a crafted file cannot take much memory.
-	zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(64<<20))
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	return &crcReader{src: zr, buf: make([]byte, 64<<10)}, v, zr.Close, nil
+	return r, v, nil
 }
 
 // readHeader reads the board, the depth and, in a file of version
 // shardVersion, the shard.
-func readHeader(r *crcReader, v byte) (Header, error) {
+func readHeader(r *sealed.Reader, v byte) (Header, error) {
 	var h Header
 	var wh [3]byte
 	if _, err := io.ReadFull(r, wh[:]); err != nil {
@@ -238,17 +215,17 @@ func readHeader(r *crcReader, v byte) (Header, error) {
 
 // readBlocks reads the blocks up to the end mark, checks each entry and
 // hands it to f, and returns the number of entries.
-func readBlocks(r *crcReader, board game.Board, check bool, f func(board game.Board, key game.Key, score int) error) (int, error) {
+func readBlocks(r *sealed.Reader, board game.Board, check bool, f func(board game.Board, key game.Key, score int) error) (int, error) {
 	total := 0
 	var key game.Key
 	deltas := make([]game.Key, blockSize)
 	readDelta := readUvarint64
 	if board.Wide() {
-		readDelta = func(r *crcReader) (game.Key, error) { return readUvarint128(r) }
+		readDelta = func(r *sealed.Reader) (game.Key, error) { return readUvarint128(r) }
 	}
 	scores := make([]byte, blockSize)
 	for {
-		count, err := r.uvarint()
+		count, err := r.Uvarint()
 		if err != nil || count > blockSize {
 			return 0, corrupt("block length", err)
 		}
@@ -296,94 +273,20 @@ func checkEntry(board game.Board, key game.Key, score int, positions bool) error
 
 // readEnd reads the count of entries, which must be total, and the
 // checksum, which must end the file.
-func readEnd(r *crcReader, total int) error {
+func readEnd(r *sealed.Reader, total int) error {
 	n, err := binary.ReadUvarint(r)
 	if err != nil || n != uint64(total) {
 		return corrupt("position count", err)
 	}
-	want := r.sum()
-	var got [4]byte
-	if _, err := io.ReadFull(r, got[:]); err != nil || binary.LittleEndian.Uint32(got[:]) != want {
+	switch err := r.End(); {
+	case errors.Is(err, sealed.ErrTrailing):
+		return corrupt("data after the end", nil)
+	case errors.Is(err, sealed.ErrChecksum):
+		return corrupt("checksum", nil)
+	case err != nil:
 		return corrupt("checksum", err)
 	}
-	if _, err := r.ReadByte(); err != io.EOF {
-		return corrupt("data after the end", err)
-	}
 	return nil
-}
-
-// crcReader reads from src through a buffer of its own, and sums what has
-// been read (sum): in chunks, which costs far less than a byte at a time.
-type crcReader struct {
-	src      io.Reader
-	buf      []byte
-	pos, end int // buf[pos:end] is read from src, not yet by the caller
-	from     int // buf[from:pos] is read by the caller, not yet summed
-	crc      uint32
-	err      error
-}
-
-// fill sums what was read and reads more from src.
-func (c *crcReader) fill() error {
-	if c.err != nil {
-		return c.err
-	}
-	c.crc = crc32.Update(c.crc, Castagnoli, c.buf[c.from:c.pos])
-	n := copy(c.buf, c.buf[c.pos:c.end])
-	c.pos, c.end, c.from = 0, n, 0
-	m, err := c.src.Read(c.buf[n:])
-	c.end += m
-	if m == 0 && err == nil {
-		err = io.ErrNoProgress
-	}
-	if m == 0 {
-		c.err = err
-		return err
-	}
-	return nil
-}
-
-func (c *crcReader) ReadByte() (byte, error) {
-	if c.pos == c.end {
-		if err := c.fill(); err != nil {
-			return 0, err
-		}
-	}
-	b := c.buf[c.pos]
-	c.pos++
-	return b, nil
-}
-
-// uvarint reads a LEB128 number as binary.ReadUvarint does, from the
-// buffer at once where it holds the longest one: a book's reader reads one
-// a key, and through io.ByteReader, a call a byte, that is a third of its
-// time.
-func (c *crcReader) uvarint() (uint64, error) {
-	if c.end-c.pos >= binary.MaxVarintLen64 {
-		if v, n := binary.Uvarint(c.buf[c.pos:c.end]); n > 0 {
-			c.pos += n
-			return v, nil
-		}
-	}
-	return binary.ReadUvarint(c)
-}
-
-func (c *crcReader) Read(p []byte) (int, error) {
-	if c.pos == c.end {
-		if err := c.fill(); err != nil {
-			return 0, err
-		}
-	}
-	n := copy(p, c.buf[c.pos:c.end])
-	c.pos += n
-	return n, nil
-}
-
-// sum is the checksum of what the caller has read so far.
-func (c *crcReader) sum() uint32 {
-	c.crc = crc32.Update(c.crc, Castagnoli, c.buf[c.from:c.pos])
-	c.from = c.pos
-	return c.crc
 }
 
 // Reduce writes to w the portable file of the whole book in the file in,
@@ -446,8 +349,8 @@ func appendUvarint128(dst []byte, k game.Key) []byte {
 }
 
 // readUvarint64 reads a key of up to 64 bits in LEB128.
-func readUvarint64(r *crcReader) (game.Key, error) {
-	v, err := r.uvarint()
+func readUvarint64(r *sealed.Reader) (game.Key, error) {
+	v, err := r.Uvarint()
 	return game.Key{Lo: v}, err
 }
 

@@ -203,28 +203,6 @@ func TestWideFile(t *testing.T) {
 	}
 }
 
-// TestCRCReaderUvarint: numbers of every length read back the same whether
-// the buffer holds all of one or not, and one too long is refused.
-func TestCRCReaderUvarint(t *testing.T) {
-	var buf []byte
-	var want []uint64
-	for i := range 200 {
-		v := uint64(1)<<(i%64) + uint64(i)
-		want = append(want, v)
-		buf = binary.AppendUvarint(buf, v)
-	}
-	r := &crcReader{src: bytes.NewReader(buf), buf: make([]byte, 16)}
-	for i, v := range want {
-		if got, err := r.uvarint(); err != nil || got != v {
-			t.Fatalf("number %d: %d, %v, want %d", i, got, err, v)
-		}
-	}
-	r = &crcReader{src: bytes.NewReader(bytes.Repeat([]byte{0xff}, 11)), buf: make([]byte, 64)}
-	if _, err := r.uvarint(); err == nil {
-		t.Error("a number of 77 bits read")
-	}
-}
-
 // TestUvarint128: keys of any size are written and read back, and a key
 // below 2^64 is written as binary.AppendUvarint writes it.
 func TestUvarint128(t *testing.T) {

@@ -44,7 +44,7 @@ func bigTree(b *testing.B, dir string, depth int) *Manager {
 		return n
 	}
 	root := build(node{id: rootID, col: 255}, 0)
-	m.st.Tree = counts{Next: next, Expanded: (next - 2) / 8}
+	m.st.Tree = Counts{Next: next, Expanded: (next - 2) / 8}
 	if err := m.commit(batch, root); err != nil {
 		b.Fatal(err)
 	}
@@ -68,16 +68,16 @@ func BenchmarkBigTree(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for len(out) < 2 {
-			j, ok, _, err := m.Next()
-			if err != nil || !ok {
-				b.Fatal(err, ok)
+			j, err := m.Next(b.Context())
+			if err != nil {
+				b.Fatal(err)
 			}
 			out = append(out, j)
 		}
 		j := out[0]
 		out = out[1:]
 		d := Done{Job: j, Proof: 1 + rng.Uint32N(2000), Disproof: 1 + rng.Uint32N(2000), Nodes: 1000}
-		if err := m.Finish(d); err != nil {
+		if err := m.Finish(b.Context(), d); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,24 +6,25 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/cockroachdb/pebble/v2"
+	"github.com/klauspost/compress/zstd"
 
+	"c4/internal/atomicfile"
 	"c4/internal/pebblelog"
+	"c4/internal/sealed"
 )
 
 // A checkpoint is a search's database without its jobs' records and
 // strategies' moves: the settings, the state and every node of the trees,
 // so that a search can go on from it on another machine (see Restore).
 // The moves, which would make it many times larger, are found again by
-// DFPN when the proof is written (see ProofOptions). Its file, in the manner
-// of a proof's:
+// DFPN when the proof is written (see ProofOptions). Its file is sealed
+// (package internal/sealed), of magic "C4PRVCK" and version 1:
 //
-//	file   = "C4PRVCK" version zstd(body)   version: one byte, 1
-//	body   = record* 0 count crc            count: uvarint, the records
+//	body   = record* 0 count                count: uvarint, the records
 //	record = keylen key vallen value        keylen (at least 1), vallen: uvarint
-//
-// crc is the CRC-32C, little-endian, of the body up to it.
 const (
 	checkpointMagic   = "C4PRVCK"
 	checkpointVersion = 1
@@ -42,7 +43,7 @@ func (m *Manager) Checkpoint(w io.Writer) (err error) {
 		return err
 	}
 	defer it.Close()
-	return writeSealed(w, checkpointMagic, checkpointVersion, func(body io.Writer) error {
+	return sealed.Write(w, checkpointMagic, checkpointVersion, zstd.SpeedBetterCompression, func(body io.Writer) error {
 		count := uint64(0)
 		var buf []byte
 		for it.First(); it.Valid(); it.Next() {
@@ -67,6 +68,49 @@ func (m *Manager) Checkpoint(w io.Writer) (err error) {
 	})
 }
 
+// CheckpointTo writes the search's checkpoint to file every period and
+// once more when stop is called, saying on log (nil: nowhere) if it
+// cannot: the search goes on.
+func (m *Manager) CheckpointTo(file string, period time.Duration, log io.Writer) (stop func()) {
+	write := func() {
+		if err := atomicfile.Write(file, m.Checkpoint); err != nil && log != nil {
+			fmt.Fprintf(log, "\nc4 prove: the checkpoint: %v\n", err)
+		}
+	}
+	t := time.NewTicker(period)
+	done, over := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(over)
+		for {
+			select {
+			case <-t.C:
+				write()
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() {
+		t.Stop()
+		close(done)
+		<-over
+		write()
+	}
+}
+
+// RestoreFile is Restore from the checkpoint file.
+func RestoreFile(dir, file string) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := Restore(dir, f); err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	return nil
+}
+
 // Restore makes the database dir, which must not exist or be empty, from
 // the checkpoint r; Open then goes on with the search.
 func Restore(dir string, r io.Reader) (err error) {
@@ -74,7 +118,7 @@ func Restore(dir string, r io.Reader) (err error) {
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return fmt.Errorf("%s is not empty: a checkpoint is restored into a new folder", dir)
 	}
-	body, err := readSealed(r, checkpointMagic, checkpointVersion, 1<<36, "c4 proof search's checkpoint")
+	body, err := sealed.ReadAll(r, checkpointMagic, checkpointVersion, 1<<36, "c4 proof search's checkpoint")
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"os"
+	"strings"
 	"time"
 )
 
@@ -39,29 +42,18 @@ const maxDone = 1 << 30
 func Handler(m *Manager, token string) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /job", func(w http.ResponseWriter, r *http.Request) {
-		deadline := time.NewTimer(pollFor)
-		defer deadline.Stop()
-		for {
-			j, ok, changed, err := m.Next()
-			switch {
-			case err != nil:
-				http.Error(w, err.Error(), http.StatusInternalServerError)
-				return
-			case ok:
-				writeJSON(w, j)
-				return
-			case changed == nil:
-				w.WriteHeader(http.StatusGone)
-				return
-			}
-			select {
-			case <-changed:
-			case <-deadline.C:
-				w.WriteHeader(http.StatusNoContent)
-				return
-			case <-r.Context().Done():
-				return
-			}
+		ctx, cancel := context.WithTimeout(r.Context(), pollFor)
+		defer cancel()
+		j, err := m.Next(ctx)
+		switch {
+		case err == nil:
+			writeJSON(w, j)
+		case errors.Is(err, ErrOver):
+			w.WriteHeader(http.StatusGone)
+		case errors.Is(err, context.DeadlineExceeded):
+			w.WriteHeader(http.StatusNoContent)
+		case r.Context().Err() == nil:
+			http.Error(w, err.Error(), http.StatusInternalServerError)
 		}
 	})
 	mux.HandleFunc("POST /done", func(w http.ResponseWriter, r *http.Request) {
@@ -70,7 +62,7 @@ func Handler(m *Manager, token string) http.Handler {
 			http.Error(w, "a job's result: "+err.Error(), http.StatusBadRequest)
 			return
 		}
-		switch err := m.Finish(d); {
+		switch err := m.Finish(r.Context(), d); {
 		case errors.Is(err, ErrStale):
 			http.Error(w, err.Error(), http.StatusConflict)
 			return
@@ -107,12 +99,12 @@ func writeJSON(w http.ResponseWriter, v any) {
 
 // Client is a manager's Source over HTTP, for a worker in another process.
 // A request that fails (the manager restarting, the network) is made again
-// after a pause that grows to retryMost, until ctx ends: a worker outlives
-// its manager's restarts, and a result is not lost while it waits.
+// after a pause that grows to retryMost, until its context ends: a worker
+// outlives its manager's restarts, and a result is not lost while it
+// waits.
 type Client struct {
 	URL   string // the manager's, such as http://c4-prove:8080
 	Token string // the manager's token, if it has one
-	Ctx   context.Context
 	HTTP  *http.Client
 	Log   io.Writer // a line for each failed request; nil: none
 }
@@ -120,39 +112,37 @@ type Client struct {
 // retryMost is the longest pause between two tries of a request.
 const retryMost = 30 * time.Second
 
-// Next asks the manager for a job.
-func (c *Client) Next() (Job, bool, <-chan struct{}, error) {
-	var j Job
-	status, err := c.post("/job", nil, &j)
-	switch {
-	case err != nil:
-		return Job{}, false, nil, err
-	case status == http.StatusGone:
-		return Job{}, false, nil, nil
-	case status == http.StatusNoContent:
-		now := make(chan struct{})
-		close(now) // the manager has waited already: ask again at once
-		return Job{}, false, now, nil
+// Next asks the manager for a job, again while it has none.
+func (c *Client) Next(ctx context.Context) (Job, error) {
+	for {
+		var j Job
+		switch status, err := c.post(ctx, "/job", nil, &j); {
+		case err != nil:
+			return Job{}, err
+		case status == http.StatusGone:
+			return Job{}, ErrOver
+		case status != http.StatusNoContent: // 204: the manager has waited already
+			return j, nil
+		}
 	}
-	return j, true, nil, nil
 }
 
 // Finish posts a job's result.
-func (c *Client) Finish(d Done) error {
-	_, err := c.post("/done", d, nil)
+func (c *Client) Finish(ctx context.Context, d Done) error {
+	_, err := c.post(ctx, "/done", d, nil)
 	return err
 }
 
 // post posts body (if not nil) as JSON to path and decodes a 200's answer
 // into out, trying again after a failure, and returns the status.
-func (c *Client) post(path string, body, out any) (int, error) {
+func (c *Client) post(ctx context.Context, path string, body, out any) (int, error) {
 	data, err := json.Marshal(body)
 	if err != nil {
 		return 0, err
 	}
 	pause := time.Second / 4
 	for {
-		status, err := c.try(path, data, out)
+		status, err := c.try(ctx, path, data, out)
 		if err == nil {
 			return status, nil
 		}
@@ -164,8 +154,8 @@ func (c *Client) post(path string, body, out any) (int, error) {
 			fmt.Fprintf(c.Log, "%s: %v; trying again in %v\n", path, err, pause)
 		}
 		select {
-		case <-c.Ctx.Done():
-			return 0, context.Cause(c.Ctx)
+		case <-ctx.Done():
+			return 0, context.Cause(ctx)
 		case <-time.After(pause):
 		}
 		pause = min(2*pause, retryMost)
@@ -176,8 +166,8 @@ func (c *Client) post(path string, body, out any) (int, error) {
 // again would not change.
 type refusal struct{ error }
 
-func (c *Client) try(path string, data []byte, out any) (int, error) {
-	req, err := http.NewRequestWithContext(c.Ctx, http.MethodPost, c.URL+path, bytes.NewReader(data))
+func (c *Client) try(ctx context.Context, path string, data []byte, out any) (int, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL+path, bytes.NewReader(data))
 	if err != nil {
 		return 0, refusal{err}
 	}
@@ -212,3 +202,55 @@ func (c *Client) try(path string, data []byte, out any) (int, error) {
 }
 
 func (r refusal) Unwrap() error { return r.error }
+
+// ListenAddr is the address to listen on for listen ("HOST:PORT" or
+// ":PORT"): on 127.0.0.1 when it names no host, so that only a host
+// named, or 0.0.0.0, opens the manager to other machines.
+func ListenAddr(listen string) (string, error) {
+	host, port, err := net.SplitHostPort(listen)
+	if err != nil {
+		return "", fmt.Errorf("--listen %s: want HOST:PORT or :PORT", listen)
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port), nil
+}
+
+// Serve hands m's jobs out over HTTP on addr (of ListenAddr) to workers
+// that bring token (any worker if ""), saying where on log, and warning
+// there if a manager open to other machines has no token; stop ends it.
+func Serve(m *Manager, addr, token string, log io.Writer) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	host, _, _ := net.SplitHostPort(addr)
+	srv := &http.Server{Handler: Handler(m, token)}
+	go srv.Serve(ln)
+	fmt.Fprintf(log, "c4 prove: handing out jobs on http://%s/\n", ln.Addr())
+	if ip := net.ParseIP(host); token == "" && (ip == nil || !ip.IsLoopback()) {
+		fmt.Fprintln(log, "c4 prove: no --token: anyone who reaches this port can take jobs and hand in results (docs/prove.md)")
+	}
+	return func() { srv.Close() }, nil
+}
+
+// ReadToken is the shared secret given as token or, if file is not "", as
+// the first line of file; an error if both are given.
+func ReadToken(token, file string) (string, error) {
+	switch {
+	case token != "" && file != "":
+		return "", errors.New("--token and --token-file do not go together")
+	case file == "":
+		return token, nil
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("--token-file: %w", err)
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	if line = strings.TrimSpace(line); line == "" {
+		return "", fmt.Errorf("--token-file %s: its first line is empty", file)
+	}
+	return line, nil
+}

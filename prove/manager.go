@@ -1,6 +1,7 @@
 package prove
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/binary"
@@ -9,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
 	"os"
 	"slices"
 	"sync"
@@ -45,19 +45,19 @@ const (
 	Loss    Result = "loss"
 )
 
-// state is what the search has done, kept in the database beside the trees
+// State is what the search has done, kept in the database beside the trees
 // and written in the batch of each change.
-type state struct {
+type State struct {
 	Question int    // 0: does the opponent win? 1: does the side to move?
 	Result   Result // once the root is settled
-	Tree     counts // of the question's tree
+	Tree     Counts // of the question's tree
 	Jobs     uint64 // job results stored, of both questions
 	Nodes    uint64 // DFPN nodes of those jobs
 	Micros   uint64 // the workers' time of those jobs
 }
 
-// counts are a question's tree's.
-type counts struct {
+// Counts are a question's tree's nodes.
+type Counts struct {
 	Next     uint64 // the next node id
 	Expanded uint64 // nodes given children
 	Proved   uint64 // leaves settled for their side to move's goal
@@ -129,7 +129,7 @@ type Manager struct {
 	set      Settings
 	board    game.Board
 	root     game.Position
-	st       state
+	st       State
 	t        *tree
 	busy     map[uint64]*lease // by leaf
 	seq      uint64
@@ -217,7 +217,7 @@ func (m *Manager) load(set Settings) error {
 	if err := m.setUp(stored); err != nil {
 		return err
 	}
-	if m.st, err = readJSON[state](m.db, stateKey); err != nil {
+	if m.st, err = readJSON[State](m.db, stateKey); err != nil {
 		return err
 	}
 	m.t = &tree{db: m.db, q: m.st.Question, cache: map[uint64]node{}}
@@ -267,7 +267,7 @@ func (m *Manager) setUp(set Settings) error {
 // startQuestion writes the root of question q, settled by the rules if it
 // can be, and the settings and state with it.
 func (m *Manager) startQuestion(q int) error {
-	m.st.Question, m.st.Tree = q, counts{Next: rootID + 1}
+	m.st.Question, m.st.Tree = q, Counts{Next: rootID + 1}
 	m.t = &tree{db: m.db, q: q, cache: map[uint64]node{}}
 	r := node{id: rootID, att: q == 1, col: 255}
 	r.phi, r.delta, r.how = rules(m.root, r.att)
@@ -340,10 +340,54 @@ func (m *Manager) Result() Result {
 	return m.st.Result
 }
 
-// Next returns the next job. With no job to hand out now it returns false
-// and a channel closed when that may have changed (or after a while, a
-// lease having run out); once the root is settled, false and nil.
-func (m *Manager) Next() (_ Job, _ bool, _ <-chan struct{}, err error) {
+// ErrOver is Next's answer once the root is settled: no job is left.
+var ErrOver = errors.New("the search is over")
+
+// Next returns the next job, waiting until one comes free or ctx ends
+// (ctx's error); ErrOver once the search is over.
+func (m *Manager) Next(ctx context.Context) (Job, error) {
+	for {
+		j, ok, changed, err := m.next()
+		switch {
+		case err != nil || ok:
+			return j, err
+		case changed == nil:
+			return Job{}, ErrOver
+		}
+		t := time.NewTimer(waitFor)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return Job{}, context.Cause(ctx)
+		case <-changed:
+		case <-t.C: // a lease may have run out
+		}
+		t.Stop()
+	}
+}
+
+// Wait waits until the root is settled, and returns its result; or ctx's
+// error if ctx ends first.
+func (m *Manager) Wait(ctx context.Context) (Result, error) {
+	for {
+		m.mu.Lock()
+		r, changed := m.st.Result, m.changed
+		m.mu.Unlock()
+		if r != Unknown {
+			return r, nil
+		}
+		select {
+		case <-ctx.Done():
+			return Unknown, context.Cause(ctx)
+		case <-changed:
+		}
+	}
+}
+
+// next returns the next job. With no job to hand out now it returns false
+// and a channel closed when that may have changed; once the root is
+// settled, false and nil.
+func (m *Manager) next() (_ Job, _ bool, _ <-chan struct{}, err error) {
 	defer pebblelog.Recover(&err)
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -427,7 +471,7 @@ func (m *Manager) walk(sideWins bool) (j Job, ok, again bool, err error) {
 		if thDelta < inf {
 			childThPhi = thDelta - min(thDelta-1, vn[1]-c[0])
 		}
-		thPhi, thDelta = childThPhi, min(thPhi, widen(second))
+		thPhi, thDelta = childThPhi, min(thPhi, pns.Widen(second, pns.DefaultEpsilon))
 		n = kids[best]
 		path = append(path, n.id)
 	}
@@ -450,16 +494,6 @@ func (m *Manager) walk(sideWins bool) (j Job, ok, again bool, err error) {
 	}
 	return Job{Lease: m.seq, Question: m.st.Question, Leaf: n.id, Board: m.set.Board,
 		Moves: moves, Attacker: n.att, Limits: lim, LeafCells: m.set.LeafCells, Token: token}, true, false, nil
-}
-
-// widen is the 1+epsilon trick of DFPN (see pns.DefaultEpsilon): the
-// delta threshold of the child searched, from the second-best child's
-// delta d.
-func widen(d uint32) uint32 {
-	if d >= inf {
-		return inf
-	}
-	return min(max(d+1, uint32(math.Ceil(float64(d)*(1+pns.DefaultEpsilon)))), inf-1)
 }
 
 // virtual returns the virtual numbers of the leaves being searched and of
@@ -617,8 +651,9 @@ var ErrStale = errors.New("the job is not leased now: its result is dropped")
 // strategy below it if it is settled, and the job's record. It takes only
 // the result of a job leased now, with the lease's token (else ErrStale),
 // and refuses one that contradicts what the tree knows of the leaf, saying
-// so on the log (see LogTo).
-func (m *Manager) Finish(d Done) (err error) {
+// so on the log (see LogTo). It takes the result at once: ctx is there for
+// Source's sake.
+func (m *Manager) Finish(_ context.Context, d Done) (err error) {
 	defer pebblelog.Recover(&err)
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -719,7 +754,7 @@ func jobKey(seq uint64) []byte { return binary.BigEndian.AppendUint64([]byte{'j'
 // Status is a search's progress.
 type Status struct {
 	Settings
-	state
+	State
 	RootProof, RootDisproof uint32 // the question's root's, for its attacker
 	Busy                    int    // jobs out
 }
@@ -733,11 +768,31 @@ func (m *Manager) Status() (_ Status, err error) {
 	if err != nil {
 		return Status{}, err
 	}
-	s := Status{Settings: m.set, state: m.st, RootProof: r.phi, RootDisproof: r.delta, Busy: len(m.busy)}
+	s := Status{Settings: m.set, State: m.st, RootProof: r.phi, RootDisproof: r.delta, Busy: len(m.busy)}
 	if !r.att {
 		s.RootProof, s.RootDisproof = r.delta, r.phi
 	}
 	return s, nil
+}
+
+// String is the progress in a line of a wide terminal: "does the side to
+// move win? root 12/3, leaves 10 open 2 proved 1 disproved, 5 jobs, 1.2 M
+// nodes/s a worker".
+func (s Status) String() string {
+	q := "the opponent"
+	if s.Question == 1 {
+		q = "the side to move"
+	}
+	rate := 0.0
+	if s.Micros > 0 {
+		rate = float64(s.Nodes) / float64(s.Micros)
+	}
+	jobs := "jobs"
+	if s.Jobs == 1 {
+		jobs = "job"
+	}
+	return fmt.Sprintf("does %s win? root %d/%d, leaves %d open %d proved %d disproved, %d %s, %.1f M nodes/s a worker",
+		q, s.RootProof, s.RootDisproof, s.Open(), s.Tree.Proved, s.Tree.Failed, s.Jobs, jobs, rate)
 }
 
 // Open is the number of leaves not yet settled.

@@ -8,8 +8,11 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/klauspost/compress/zstd"
+
 	"c4/cert"
 	"c4/game"
+	"c4/internal/sealed"
 )
 
 // Proof is a settled search's result with the strategies that prove it,
@@ -72,10 +75,10 @@ func (p Proof) claim(s Strategy) claim {
 	return claim{board: p.Board, root: p.Root, toMove: s.ToMove, goal: s.Goal, leafCells: p.LeafCells}
 }
 
-// The portable file of a proof, written by Encode and read by Decode (see
-// sealed.go):
+// The portable file of a proof, written by Encode and read by Decode: a
+// sealed file (package internal/sealed) of magic "C4PROOF" and version 2,
+// whose body is
 //
-//	file     = "C4PROOF" version zstd(body crc)     version: one byte, 2
 //	body     = width height rootlen root result leafcells count strategy*
 //	strategy = tomove goal length move*              length: uvarint
 //
@@ -95,7 +98,7 @@ var resultBytes = map[Result]byte{Win: 'w', Draw: 'd', Loss: 'l'}
 
 // Encode writes p to w.
 func Encode(w io.Writer, p Proof) error {
-	return writeSealed(w, proofMagic, proofVersion, func(body io.Writer) error {
+	return sealed.Write(w, proofMagic, proofVersion, zstd.SpeedBetterCompression, func(body io.Writer) error {
 		_, err := body.Write(p.appendBody(nil))
 		return err
 	})
@@ -120,7 +123,7 @@ func (p Proof) appendBody(b []byte) []byte {
 
 // Decode reads a proof written by Encode; a damaged file is refused.
 func Decode(r io.Reader) (Proof, error) {
-	body, err := readSealed(r, proofMagic, proofVersion, maxProofBody, "c4 proof file")
+	body, err := sealed.ReadAll(r, proofMagic, proofVersion, maxProofBody, "c4 proof file")
 	if err != nil {
 		return Proof{}, err
 	}

@@ -195,12 +195,12 @@ type stopAfter struct {
 	cancel func()
 }
 
-func (s *stopAfter) Finish(d Done) error {
+func (s *stopAfter) Finish(ctx context.Context, d Done) error {
 	if s.jobs--; s.jobs < 0 {
 		s.cancel()
 		return nil // the result lost, as with a worker killed
 	}
-	return s.Manager.Finish(d)
+	return s.Manager.Finish(ctx, d)
 }
 
 // TestResume: a search stopped part way, its last job lost, resumes from
@@ -257,12 +257,12 @@ func TestHTTP(t *testing.T) {
 	srv := httptest.NewServer(Handler(m, "secret"))
 	defer srv.Close()
 	ctx := context.Background()
-	if _, _, _, err := (&Client{URL: srv.URL, Ctx: ctx}).Next(); err == nil || !strings.Contains(err.Error(), "401") {
+	if _, err := (&Client{URL: srv.URL}).Next(ctx); err == nil || !strings.Contains(err.Error(), "401") {
 		t.Errorf("a worker without the token: %v", err)
 	}
-	c := &Client{URL: srv.URL, Token: "secret", Ctx: ctx}
-	if _, ok, _, err := c.Next(); !ok || err != nil { // a job taken and never done
-		t.Fatal(ok, err)
+	c := &Client{URL: srv.URL, Token: "secret"}
+	if _, err := c.Next(ctx); err != nil { // a job taken and never done
+		t.Fatal(err)
 	}
 	errs := make(chan error, 2)
 	for i := range 2 {
@@ -318,7 +318,7 @@ func TestCheckpoint(t *testing.T) {
 	}
 	defer m.Close()
 	if after, _ := m.Status(); after.Tree != before.Tree || after.Jobs != before.Jobs {
-		t.Errorf("restored %+v, was %+v", after.state, before.state)
+		t.Errorf("restored %+v, was %+v", after.State, before.State)
 	}
 	r, err := Local(context.Background(), m, 2, small)
 	if want := weak(t, "6x5", ""); err != nil || r != want {
@@ -383,21 +383,21 @@ func TestRefusedResults(t *testing.T) {
 	defer m.Close()
 	var log bytes.Buffer
 	m.LogTo(&log)
-	j, ok, _, err := m.Next()
-	if !ok || err != nil {
-		t.Fatal(ok, err)
+	j, err := m.Next(t.Context())
+	if err != nil {
+		t.Fatal(err)
 	}
 	forged := Done{Job: j, Proof: 0, Disproof: inf}
 	forged.Token = "guessed"
-	if err := m.Finish(forged); !errors.Is(err, ErrStale) {
+	if err := m.Finish(t.Context(), forged); !errors.Is(err, ErrStale) {
 		t.Errorf("another token: %v", err)
 	}
 	forged.Token, forged.Lease = j.Token, j.Lease+1
-	if err := m.Finish(forged); !errors.Is(err, ErrStale) {
+	if err := m.Finish(t.Context(), forged); !errors.Is(err, ErrStale) {
 		t.Errorf("another lease: %v", err)
 	}
 	forged.Lease, forged.Disproof = j.Lease, 5
-	if err := m.Finish(forged); err == nil || errors.Is(err, ErrStale) || !strings.Contains(log.String(), "refused") {
+	if err := m.Finish(t.Context(), forged); err == nil || errors.Is(err, ErrStale) || !strings.Contains(log.String(), "refused") {
 		t.Errorf("a proof number 0 with a disproof number 5: %v; log %q", err, log.String())
 	}
 	if m.Result() != Unknown {

@@ -18,10 +18,9 @@ const inf = pns.Infinite
 
 // How a node was settled, or not.
 const (
-	open      = 0   // not settled, or settled through its children
-	byRules   = 'r' // settled without search (see rules)
-	byDFPN    = 'd' // settled by a DFPN job
-	byNegamax = 'n' // settled by negamax (a proof file may say so; workers use DFPN)
+	open    = 0   // not settled, or settled through its children
+	byRules = 'r' // settled without search (see rules)
+	byDFPN  = 'd' // settled by a DFPN job
 )
 
 // node is a node of a question's tree. Its proof numbers are from the side
@@ -182,19 +181,9 @@ func value(kids []node) (phi, delta uint32) {
 	phi, delta = inf, 0
 	for _, k := range kids {
 		phi = min(phi, k.delta)
-		delta = addPN(delta, k.phi)
+		delta = pns.AddPN(delta, k.phi)
 	}
 	return phi, delta
-}
-
-// addPN adds proof numbers as package pns does: infinite if either is,
-// and otherwise at most inf-1, so that a large sum is never taken for a
-// proof.
-func addPN(a, b uint32) uint32 {
-	if a >= inf || b >= inf {
-		return inf
-	}
-	return uint32(min(uint64(a)+uint64(b), inf-1))
 }
 
 // moves is the move string of node id from the question's root, whose
@@ -221,10 +210,10 @@ const rootID = 1
 // nonLosing returns the columns (0-based) of p's side to move after which
 // the opponent cannot win at once, the moves a node has as children,
 // centre first: the order in which a walk takes children of equal numbers,
-// as DFPN and negamax order moves.
+// as DFPN and negamax order moves (position.CentreOrder).
 func nonLosing(p game.Position) []int {
 	var cols []int
-	for _, c := range centreFirst(p.Board().Width()) {
+	for _, c := range position.CentreOrder(p.Board().Width()) {
 		if !p.CanPlay(c) {
 			continue
 		}
@@ -258,19 +247,4 @@ func rules(p game.Position, att bool) (phi, delta uint32, how byte) {
 		return inf, 0, byRules
 	}
 	return 1, uint32(n), open
-}
-
-// centreFirst returns the columns of a board w wide, centre first, the
-// left one first of two equally central.
-func centreFirst(w int) []int {
-	cols := make([]int, 0, w)
-	for i := range w {
-		// 0, -1, +1, -2, +2... from the centre, (w-1)/2.
-		c := (w-1)/2 + (i+1)/2*(1-2*(i%2))
-		if w%2 == 0 {
-			c = w/2 - 1 + (i+1)/2*(2*(i%2)-1)
-		}
-		cols = append(cols, c)
-	}
-	return cols
 }

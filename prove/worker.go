@@ -120,11 +120,10 @@ func (s *Searcher) strategy(ctx context.Context, b game.Board, moves string, att
 // Source is where a worker gets its jobs and leaves their results: a
 // Manager in the same process, or one over HTTP (Client).
 type Source interface {
-	// Next returns a job; or false and a channel closed when there may be
-	// one (nil once the search is over).
-	Next() (Job, bool, <-chan struct{}, error)
+	// Next returns a job, waiting for one; ErrOver once the search is over.
+	Next(ctx context.Context) (Job, error)
 	// Finish takes a job's result; ErrStale if the job is not leased now.
-	Finish(Done) error
+	Finish(ctx context.Context, d Done) error
 }
 
 // Work runs jobs from src with s until the search is over (nil) or ctx
@@ -132,35 +131,23 @@ type Source interface {
 // a result the source finds stale.
 func Work(ctx context.Context, src Source, s *Searcher) error {
 	for {
-		j, ok, changed, err := src.Next()
-		switch {
+		j, err := src.Next(ctx)
+		if errors.Is(err, ErrOver) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		d, err := s.Run(ctx, j)
+		if err != nil {
+			return err
+		}
+		switch err := src.Finish(ctx, d); {
+		case errors.Is(err, ErrStale):
 		case err != nil:
 			return err
-		case ok:
-			d, err := s.Run(ctx, j)
-			if err != nil {
-				return err
-			}
-			switch err := src.Finish(d); {
-			case errors.Is(err, ErrStale):
-			case err != nil:
-				return err
-			default:
-				s.seen.add(d.Strategy)
-			}
-			continue
-		case changed == nil:
-			return nil
+		default:
+			s.seen.add(d.Strategy)
 		}
-		t := time.NewTimer(waitFor)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return context.Cause(ctx)
-		case <-changed:
-		case <-t.C:
-		}
-		t.Stop()
 	}
 }
 

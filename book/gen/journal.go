@@ -13,6 +13,7 @@ import (
 
 	"c4/book"
 	"c4/internal/atomicfile"
+	"c4/internal/sealed"
 )
 
 // The journal of a shard under way, Out+".part":
@@ -109,7 +110,7 @@ func readRecord(r *bufio.Reader, max int) ([]byte, bool) {
 	if _, err := io.ReadFull(r, rec); err != nil {
 		return nil, false
 	}
-	crc := crc32.Update(crc32.Checksum(binary.AppendUvarint(nil, n), book.Castagnoli), book.Castagnoli, rec[:n])
+	crc := crc32.Update(crc32.Checksum(binary.AppendUvarint(nil, n), sealed.Castagnoli), sealed.Castagnoli, rec[:n])
 	return rec[:n], binary.LittleEndian.Uint32(rec[n:]) == crc
 }
 
@@ -122,7 +123,7 @@ func (j *journal) append(scores []int8) error {
 	for _, s := range scores {
 		rec = append(rec, book.ScoreByte(int(s)))
 	}
-	rec = binary.LittleEndian.AppendUint32(rec, crc32.Checksum(rec, book.Castagnoli))
+	rec = binary.LittleEndian.AppendUint32(rec, crc32.Checksum(rec, sealed.Castagnoli))
 	if _, err := j.f.Write(rec); err != nil {
 		return atomicfile.WriteError(j.f.Name(), err)
 	}

@@ -5,11 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
-	"net/http"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -70,26 +67,27 @@ func proveRun(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	secret, err := readToken(*token, *tokenFile)
-	addr, aerr := listenAddr(*listen)
+	secret, err := prove.ReadToken(*token, *tokenFile)
+	addr := ""
+	if err == nil && *listen != "" {
+		addr, err = prove.ListenAddr(*listen)
+	}
 	switch {
 	case err != nil:
 		return fs.UsageError(err)
-	case aerr != nil:
-		return fs.UsageError(aerr)
 	case workers == 0 && *listen == "":
 		return fs.UsageError(errors.New("--workers 0 needs --listen: someone must search"))
 	case secret != "" && *listen == "":
 		return fs.UsageError(errors.New("--token and --token-file go with --listen"))
 	}
 	if *checkpoint != "" {
-		if err := checkWritable(*checkpoint); err != nil {
+		if err := atomicfile.Check(*checkpoint); err != nil {
 			return fmt.Errorf("--checkpoint: %w", err)
 		}
 	}
 	if *from != "" {
-		if err := restore(*db, *from); err != nil {
-			return err
+		if err := prove.RestoreFile(*db, *from); err != nil {
+			return fmt.Errorf("--from: %w", err)
 		}
 	}
 	m, err := prove.Open(*db, set, leaseFor)
@@ -101,12 +99,10 @@ func proveRun(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer m.Close()
 	m.LogTo(stderr)
 	if *checkpoint != "" {
-		stop := every(prove.CheckpointEvery, func() { writeCheckpoint(m, *checkpoint, stderr) })
-		defer writeCheckpoint(m, *checkpoint, stderr)
-		defer stop()
+		defer m.CheckpointTo(*checkpoint, prove.CheckpointEvery, stderr)()
 	}
 	if addr != "" {
-		stop, err := serveJobs(m, addr, secret, stderr)
+		stop, err := prove.Serve(m, addr, secret, stderr)
 		if err != nil {
 			return err
 		}
@@ -159,15 +155,6 @@ func proveSettings(fs *cli.FlagSet, board, root string, jobNodes uint64, leafCel
 	return set, nil
 }
 
-// checkWritable says why file cannot be written, before a search whose
-// result it is to keep: its folder is missing, or it is no regular file.
-func checkWritable(file string) error {
-	if info, err := os.Stat(filepath.Dir(file)); err != nil || !info.IsDir() {
-		return fmt.Errorf("%s: its folder %s does not exist", file, filepath.Dir(file))
-	}
-	return atomicfile.Check(file)
-}
-
 // tokenFlags adds --token and --token-file.
 func tokenFlags(fs *cli.FlagSet) (token, file *string) {
 	token = fs.String("token", "", "the shared `SECRET` the manager and its workers give each other (seen by ps: prefer --token-file)")
@@ -175,135 +162,20 @@ func tokenFlags(fs *cli.FlagSet) (token, file *string) {
 	return token, file
 }
 
-// readToken is the secret of --token or --token-file.
-func readToken(token, file string) (string, error) {
-	switch {
-	case token != "" && file != "":
-		return "", errors.New("--token and --token-file do not go together")
-	case file == "":
-		return token, nil
-	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return "", fmt.Errorf("--token-file: %w", err)
-	}
-	line, _, _ := strings.Cut(string(data), "\n")
-	if line = strings.TrimSpace(line); line == "" {
-		return "", fmt.Errorf("--token-file %s: its first line is empty", file)
-	}
-	return line, nil
-}
-
-// listenAddr is the address of --listen: on 127.0.0.1 when it names no
-// host; "" if none is given.
-func listenAddr(listen string) (string, error) {
-	if listen == "" {
-		return "", nil
-	}
-	host, port, err := net.SplitHostPort(listen)
-	if err != nil {
-		return "", fmt.Errorf("--listen %s: want HOST:PORT or :PORT", listen)
-	}
-	if host == "" {
-		host = "127.0.0.1"
-	}
-	return net.JoinHostPort(host, port), nil
-}
-
-// serveJobs hands m's jobs out over HTTP on addr to workers with the token
-// secret (if not ""); stop ends it.
-func serveJobs(m *prove.Manager, addr, secret string, stderr io.Writer) (stop func(), err error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, err
-	}
-	host, _, _ := net.SplitHostPort(addr)
-	srv := &http.Server{Handler: prove.Handler(m, secret)}
-	go srv.Serve(ln)
-	fmt.Fprintf(stderr, "c4 prove: handing out jobs on http://%s/\n", ln.Addr())
-	if ip := net.ParseIP(host); secret == "" && (ip == nil || !ip.IsLoopback()) {
-		fmt.Fprintln(stderr, "c4 prove: no --token: anyone who reaches this port can take jobs and hand in results (docs/prove.md)")
-	}
-	return func() { srv.Close() }, nil
-}
-
-// restore makes the database dir from the checkpoint file.
-func restore(dir, file string) error {
-	f, err := os.Open(file)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	if err := prove.Restore(dir, f); err != nil {
-		return fmt.Errorf("--from %s: %w", file, err)
-	}
-	return nil
-}
-
-// writeCheckpoint writes m's checkpoint to file, saying on stderr if it
-// cannot: the search goes on.
-func writeCheckpoint(m *prove.Manager, file string, stderr io.Writer) {
-	if err := atomicfile.Write(file, m.Checkpoint); err != nil {
-		fmt.Fprintf(stderr, "\nc4 prove: the checkpoint: %v\n", err)
-	}
-}
-
-// every calls f every d until stop is called.
-func every(d time.Duration, f func()) (stop func()) {
-	t := time.NewTicker(d)
-	done := make(chan struct{})
-	go func() {
-		for {
-			select {
-			case <-t.C:
-				f()
-			case <-done:
-				return
-			}
-		}
-	}()
-	return func() { t.Stop(); close(done) }
-}
-
 // runSearch runs the search with local workers, or waits for remote ones
 // if there are none, showing progress on w (nil: none).
 func runSearch(ctx context.Context, m *prove.Manager, workers int, opts pns.Options, w io.Writer) (prove.Result, error) {
-	stop := progress.Watch(w, "c4 prove", func() string {
+	defer progress.Watch(w, "c4 prove", func() string {
 		st, err := m.Status()
 		if err != nil {
 			return err.Error()
 		}
-		return statusLine(st)
-	})
-	defer stop()
+		return st.String()
+	})()
 	if workers > 0 {
 		return prove.Local(ctx, m, workers, opts)
 	}
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
-	for m.Result() == prove.Unknown {
-		select {
-		case <-ctx.Done():
-			return prove.Unknown, context.Cause(ctx)
-		case <-tick.C:
-		}
-	}
-	return m.Result(), nil
-}
-
-// statusLine is the progress of a search, short enough for one line of a
-// wide terminal.
-func statusLine(st prove.Status) string {
-	q := "the opponent"
-	if st.Question == 1 {
-		q = "the side to move"
-	}
-	rate := 0.0
-	if st.Micros > 0 {
-		rate = float64(st.Nodes) / float64(st.Micros)
-	}
-	return fmt.Sprintf("does %s win? root %d/%d, leaves %d open %d proved %d disproved, %s, %.1f M nodes/s a worker",
-		q, st.RootProof, st.RootDisproof, st.Open(), st.Tree.Proved, st.Tree.Failed, count(int(st.Jobs), "job"), rate)
+	return m.Wait(ctx)
 }
 
 func proveWork(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -321,11 +193,11 @@ func proveWork(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if u, err := url.Parse(*manager); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 		return fs.UsageError(fmt.Errorf("--manager %q: want an http:// or https:// URL with a host", *manager))
 	}
-	secret, err := readToken(*token, *tokenFile)
+	secret, err := prove.ReadToken(*token, *tokenFile)
 	if err != nil {
 		return fs.UsageError(err)
 	}
-	c := &prove.Client{URL: strings.TrimSuffix(*manager, "/"), Token: secret, Ctx: ctx, Log: stderr}
+	c := &prove.Client{URL: strings.TrimSuffix(*manager, "/"), Token: secret, Log: stderr}
 	err = prove.Work(ctx, c, prove.NewSearcher(pns.Options{TableMiB: tableMiB}, *name))
 	if err == nil {
 		fmt.Fprintln(stderr, "c4 prove work: the search is over")
@@ -461,7 +333,7 @@ func proveExport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	if err := checkWritable(*out); err != nil {
+	if err := atomicfile.Check(*out); err != nil {
 		return err
 	}
 	p, err := proofOf(ctx, *db, stderr)

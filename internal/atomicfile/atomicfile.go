@@ -92,9 +92,12 @@ func resolve(path string) (string, error) {
 }
 
 // Check returns the error Create would for path, without creating
-// anything: a command checks where a file of its will go before it reads
-// what is there.
+// anything (a missing folder among them): a command checks where a file of
+// its will go before the work that makes it.
 func Check(path string) error {
+	if info, err := os.Stat(filepath.Dir(path)); err != nil || !info.IsDir() {
+		return fmt.Errorf("%s: its folder %s does not exist", path, filepath.Dir(path))
+	}
 	_, _, err := check(path)
 	return err
 }

@@ -118,13 +118,24 @@ func (b *Board) String() string { return fmt.Sprintf("%dx%d", b.w, b.h) }
 func (b *Board) ColumnMask(c int) Bits { return b.col.Lsh(uint(c) * b.h1 & shiftMask) }
 
 // CentreFirst returns the masks of the columns in the order a search tries
-// them: the middle column, then alternately left and right of it.
+// them (CentreOrder).
 func (b *Board) CentreFirst() [MaxWidth]Bits {
 	var m [MaxWidth]Bits
-	for i := 0; i < b.w; i++ {
-		m[i] = b.ColumnMask(b.w/2 + (1-2*(i%2))*(i+1)/2)
+	for i, c := range CentreOrder(b.w) {
+		m[i] = b.ColumnMask(c)
 	}
 	return m
+}
+
+// CentreOrder returns the 0-based columns of a board w wide in the order
+// the searches try them: the middle column (the right one of the two
+// middle columns of an even width), then alternately left and right of it.
+func CentreOrder(w int) []int {
+	cols := make([]int, w)
+	for i := range cols {
+		cols[i] = w/2 + (1-2*(i%2))*(i+1)/2
+	}
+	return cols
 }
 
 // Column returns the 0-based column that name names on b, as in a move

@@ -108,3 +108,8 @@ func TestLongErrorCountsCharacters(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+func ExampleCentreOrder() {
+	fmt.Println(CentreOrder(7), CentreOrder(4))
+	// Output: [3 2 4 1 5 0 6] [2 1 3 0]
+}
