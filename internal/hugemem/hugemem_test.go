@@ -3,6 +3,7 @@ package hugemem
 import (
 	"runtime"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -29,4 +30,22 @@ func TestAlloc(t *testing.T) {
 	if Alloc[pair](owner, 0) != nil {
 		t.Error("Alloc(0) is not nil")
 	}
+}
+
+// TestWriteWhilePopulating: what the search writes to a table while its
+// pages are still being mapped in stays written.
+func TestWriteWhilePopulating(t *testing.T) {
+	owner := new([2]uint64)
+	const n = 64 << 20 // 512 MiB of uint64s
+	s := Alloc[uint64](owner, n)
+	for i := 0; i < n; i += 4099 {
+		s[i] = uint64(i) + 1
+	}
+	time.Sleep(100 * time.Millisecond)
+	for i := 0; i < n; i += 4099 {
+		if s[i] != uint64(i)+1 {
+			t.Fatalf("element %d: %d, written %d", i, s[i], i+1)
+		}
+	}
+	runtime.KeepAlive(owner)
 }
