@@ -5,6 +5,7 @@ package engines
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -193,13 +194,22 @@ func (e *Engine) ShowProgress(w io.Writer, moves string, analyze bool) (stop fun
 	})
 }
 
+// ErrNoBounds is AtLeast's error for an Engine of DFPN, which answers the
+// weak question only.
+var ErrNoBounds = errors.New("DFPN bounds no score: AtLeast needs negamax")
+
 // AtLeast says whether p's score is at least a, by one null-window search
-// of negamax (see negamax.Solver.AtLeast); an Engine of DFPN has none and
-// panics.
+// of negamax (see negamax.Solver.AtLeast); ErrNoBounds for DFPN.
 func (e *Engine) AtLeast(ctx context.Context, p game.Position, a int) (bool, solve.Stats, error) {
 	if n, ok := p.Narrow(); ok {
-		return e.narrowEngine().(*negamax.Solver).AtLeast(ctx, n, a)
+		if s, ok := e.narrowEngine().(*negamax.Solver); ok {
+			return s.AtLeast(ctx, n, a)
+		}
+		return false, solve.Stats{}, ErrNoBounds
 	}
 	w, _ := p.WidePosition()
-	return e.wideEngine().(*wnegamax.Solver).AtLeast(ctx, w, a)
+	if s, ok := e.wideEngine().(*wnegamax.Solver); ok {
+		return s.AtLeast(ctx, w, a)
+	}
+	return false, solve.Stats{}, ErrNoBounds
 }

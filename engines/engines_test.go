@@ -39,9 +39,16 @@ func TestBothWidths(t *testing.T) {
 				t.Errorf("%s %q: %d, %v; want %d", tc.b, tc.moves, r.Score, err, tc.score)
 			}
 		}
-		w, err := DFPN(pns.Options{TableMiB: 8}, tc.b).Solve(context.Background(), p, solve.Weak)
+		d := DFPN(pns.Options{TableMiB: 8}, tc.b)
+		w, err := d.Solve(context.Background(), p, solve.Weak)
 		if err != nil || w.Score != solve.WeakScore(tc.score) {
 			t.Errorf("%s %q: DFPN %d, %v", tc.b, tc.moves, w.Score, err)
+		}
+		if _, _, err := d.AtLeast(context.Background(), p, 0); !errors.Is(err, ErrNoBounds) {
+			t.Errorf("%s %q: DFPN's AtLeast: %v, want ErrNoBounds", tc.b, tc.moves, err)
+		}
+		if ok, _, err := Negamax(negamax.Options{TableMiB: 8}, tc.b).AtLeast(context.Background(), p, tc.score); !ok || err != nil {
+			t.Errorf("%s %q: AtLeast(%d): %v, %v", tc.b, tc.moves, tc.score, ok, err)
 		}
 	}
 	if _, err := game.Parse(b8, "19"); !errors.As(err, new(*position.ParseError)) {
