@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
@@ -34,4 +35,15 @@ func ExampleParse() {
 	q, _ := Parse(Standard, "4455")
 	fmt.Println(b.Wide(), p.Moves(), Standard.Wide(), q.Moves())
 	// Output: true 4 false 4
+}
+
+// A finished game has no score: ParseLive refuses it.
+func ExampleParseLive() {
+	_, err := ParseLive(Standard, "1212121")
+	fmt.Println(err, errors.Is(err, position.ErrGameOver))
+	p, err := ParseLive(Standard, "121212")
+	fmt.Println(p.Moves(), err)
+	// Output:
+	// position "1212121": the game is already over true
+	// 6 <nil>
 }

@@ -37,6 +37,17 @@ func Parse(b Board, s string) (Position, error) {
 	return p, err
 }
 
+// ParseLive is Parse for a position to score or play on: a finished game,
+// which has no score, is an error too, wrapping position.ErrGameOver and
+// naming the position.
+func ParseLive(b Board, s string) (Position, error) {
+	p, err := Parse(b, s)
+	if err == nil && p.IsOver() {
+		err = fmt.Errorf("position %q: %w", s, position.ErrGameOver)
+	}
+	return p, err
+}
+
 // FromNarrow is the Position of p.
 func FromNarrow(p position.Position) Position { return Position{b: Of(p.Board()), n: p} }
 

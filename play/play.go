@@ -5,7 +5,6 @@
 package play
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -46,8 +45,8 @@ type Config struct {
 // An interrupt (ctx ending) at a prompt ends it at once, with ctx's error.
 // A Start that is no position, or a finished one, is an error.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
-	if p, err := game.Parse(cfg.Board, cfg.Start); err != nil || p.IsOver() {
-		return cmp.Or(err, fmt.Errorf("position %q: %w", cfg.Start, position.ErrGameOver))
+	if _, err := game.ParseLive(cfg.Board, cfg.Start); err != nil {
+		return err
 	}
 	lr := lines.NewReader(ctx, in)
 	defer lr.Close()

@@ -33,7 +33,6 @@ import (
 	"c4/engines"
 	"c4/game"
 	"c4/negamax"
-	"c4/position"
 	"c4/solve"
 	"c4/threat"
 	"c4/web"
@@ -423,14 +422,7 @@ func (s *Server) parse(moves string) (game.Position, error) {
 	if len(moves) > s.cfg.Board.Cells() {
 		return game.Position{}, fmt.Errorf("position of %d moves: too long for the %s board (at most %d)", len(moves), s.cfg.Board, s.cfg.Board.Cells())
 	}
-	p, err := game.Parse(s.cfg.Board, moves)
-	if err != nil {
-		return p, err
-	}
-	if p.IsOver() {
-		return p, fmt.Errorf("position %q: %w", moves, position.ErrGameOver)
-	}
-	return p, nil
+	return game.ParseLive(s.cfg.Board, moves)
 }
 
 func reply(w http.ResponseWriter, status int, v any) {

@@ -8,7 +8,6 @@ package solver
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -125,10 +124,7 @@ func (s *Solver) BookDepth() int {
 // Position parses moves, a position of the Solver's board as c4 solve
 // reads it; a finished game is an InvalidPosition too, having no score.
 func (s *Solver) Position(moves string) (game.Position, error) {
-	p, err := game.Parse(s.board, moves)
-	if err == nil && p.IsOver() {
-		err = fmt.Errorf("position %q: %w", moves, position.ErrGameOver)
-	}
+	p, err := game.ParseLive(s.board, moves)
 	if err != nil {
 		return game.Position{}, &InvalidPosition{err}
 	}

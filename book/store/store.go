@@ -426,10 +426,7 @@ func (b *Book) MoveScores(p game.Position) (scores []int, ok []bool, err error) 
 // <score> moves: <score of each column>", ? for a score the book lacks
 // (-1000 for a full column); an error if the book lacks the position.
 func (b *Book) Line(board game.Board, moves string) (string, error) {
-	p, err := game.Parse(board, moves)
-	if err == nil && p.IsOver() {
-		err = fmt.Errorf("position %q: %w", moves, position.ErrGameOver)
-	}
+	p, err := game.ParseLive(board, moves)
 	if err != nil {
 		return "", err
 	}

@@ -14,7 +14,6 @@ import (
 	"c4/game"
 	"c4/internal/cli"
 	"c4/internal/lines"
-	"c4/position"
 	"c4/solve"
 	"c4/testsets"
 	"c4/threat"
@@ -97,12 +96,9 @@ func (s *solver) line(where, moves string, err error) error {
 
 // answer solves one position and formats its output line.
 func (s *solver) answer(moves string) (string, error) {
-	p, err := game.Parse(s.b, moves)
+	p, err := game.ParseLive(s.b, moves)
 	if err != nil {
 		return "", err
-	}
-	if p.IsOver() {
-		return "", fmt.Errorf("position %q: %w", moves, position.ErrGameOver)
 	}
 	defer s.e.ShowProgress(cli.ProgressTo(s.stderr), moves, s.analyze)()
 	start := time.Now()

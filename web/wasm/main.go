@@ -29,7 +29,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"syscall/js"
 	"time"
 
@@ -38,7 +37,6 @@ import (
 	"c4/engines"
 	"c4/game"
 	"c4/negamax"
-	"c4/position"
 	"c4/solve"
 	"c4/threat"
 )
@@ -229,10 +227,7 @@ func (w *worker) answer(ctx context.Context, q question) {
 	b, err := game.ParseBoard(q.board)
 	var p game.Position
 	if err == nil {
-		p, err = game.Parse(b, q.pos)
-	}
-	if err == nil && p.IsOver() {
-		err = fmt.Errorf("position %q: %w", q.pos, position.ErrGameOver)
+		p, err = game.ParseLive(b, q.pos)
 	}
 	if err != nil {
 		reply(map[string]any{"type": "error", "error": err.Error()})
