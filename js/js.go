@@ -97,7 +97,7 @@ func buildWasm(root, dir string) error {
 	if err != nil {
 		return err
 	}
-	build := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./web/wasm")
+	build := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./js/wasm")
 	build.Dir = root
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := build.CombinedOutput(); err != nil {

@@ -1,11 +1,11 @@
-// The solver's worker: c4's solver (c4.wasm, built from web/wasm) in a Web
+// The solver's worker: c4's solver (c4.wasm, built from js/wasm) in a Web
 // Worker in a browser, or a worker thread in Node, so that its searches
 // never block the program that asks. index.mjs starts it and sends an
 // "init" message first:
 //
 //   {type: "init", board, tableMiB, wasm: URL or bytes, book: URL, bytes or null}
 //
-// then the questions of web/wasm/main.go, which the Go program answers once
+// then the questions of js/wasm/main.go, which the Go program answers once
 // it is ready ({type: "ready", book, tableMiB}); until then they wait here.
 // The Go program yields to this worker's event loop through c4yield while
 // it searches, so that a stop or a new question is read at once.
