@@ -6,14 +6,9 @@ package engines
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
-	"strconv"
 	"sync/atomic"
-	"time"
 
 	"c4/game"
-	"c4/internal/progress"
 	"c4/negamax"
 	"c4/pns"
 	"c4/solve"
@@ -169,29 +164,6 @@ func (e *Engine) Progress() (nodes uint64, lo, hi int, ok bool) {
 	}
 	nodes, lo, hi = (*f)()
 	return nodes, lo, hi, true
-}
-
-// ShowProgress shows on w, while a search of the position of moves takes
-// more than a second, negamax's nodes, rate and the interval known to hold
-// the score (not while analysing, whose moves are searched at once); it
-// returns what stops it. With w nil (not a terminal: see
-// cli.ProgressTo), or for DFPN, it shows nothing.
-func (e *Engine) ShowProgress(w io.Writer, moves string, analyze bool) (stop func()) {
-	if _, _, _, ok := e.Progress(); !ok || w == nil {
-		return func() {}
-	}
-	label, start := strconv.Quote(moves), time.Now()
-	if moves == "" {
-		label = "the empty board"
-	}
-	return progress.Watch(w, label, func() string {
-		nodes, lo, hi, _ := e.Progress()
-		status := fmt.Sprintf("%d nodes, %.1f M/s", nodes, float64(nodes)/time.Since(start).Seconds()/1e6)
-		if !analyze {
-			status += fmt.Sprintf(", score in [%d, %d]", lo, hi)
-		}
-		return status
-	})
 }
 
 // ErrNoBounds is AtLeast's error for an Engine of DFPN, which answers the

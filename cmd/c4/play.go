@@ -8,6 +8,7 @@ import (
 
 	"c4/book/builtin"
 	"c4/internal/cli"
+	"c4/internal/progress"
 	"c4/play"
 	"c4/position"
 )
@@ -40,7 +41,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		Board: b, Engine: e, Hints: *hints, Colour: cli.Colour(stdout), Start: *from,
 		HumansTurn: func(stones int) bool { return stones%2 == humanParity },
 	}
-	cfg.Searching = func(moves string) func() { return e.ShowProgress(cli.ProgressTo(stderr), moves, true) }
+	cfg.Searching = func(moves string) func() { return progress.Search(cli.ProgressTo(stderr), moves, true, e.Progress) }
 	err = play.Run(ctx, cfg, stdin, stdout)
 	if pe := (*position.ParseError)(nil); errors.As(err, &pe) || errors.Is(err, position.ErrGameOver) {
 		return fs.UsageError(fmt.Errorf("--from: %w", err))

@@ -14,6 +14,7 @@ import (
 	"c4/game"
 	"c4/internal/cli"
 	"c4/internal/lines"
+	"c4/internal/progress"
 	"c4/solve"
 	"c4/testsets"
 	"c4/threat"
@@ -100,7 +101,7 @@ func (s *solver) answer(moves string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	defer s.e.ShowProgress(cli.ProgressTo(s.stderr), moves, s.analyze)()
+	defer progress.Search(cli.ProgressTo(s.stderr), moves, s.analyze, s.e.Progress)()
 	start := time.Now()
 	var scores []int
 	var st solve.Stats

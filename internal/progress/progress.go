@@ -6,6 +6,7 @@ package progress
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 )
 
@@ -83,4 +84,27 @@ func Watch(w io.Writer, label string, status func() string) (stop func()) {
 		}
 	}()
 	return func() { close(done); <-finished }
+}
+
+// Search shows on w, while a search of the position of moves takes more
+// than a second, its nodes, rate and (unless analysing, whose moves are
+// searched at once) the interval known to hold the score, as read reports
+// them; it returns what stops it. With w nil, or a read that says false
+// (an engine without such progress: DFPN), it shows nothing.
+func Search(w io.Writer, moves string, analyze bool, read func() (nodes uint64, lo, hi int, ok bool)) (stop func()) {
+	if _, _, _, ok := read(); !ok || w == nil {
+		return func() {}
+	}
+	label, start := strconv.Quote(moves), time.Now()
+	if moves == "" {
+		label = "the empty board"
+	}
+	return Watch(w, label, func() string {
+		nodes, lo, hi, _ := read()
+		status := fmt.Sprintf("%d nodes, %.1f M/s", nodes, float64(nodes)/time.Since(start).Seconds()/1e6)
+		if !analyze {
+			status += fmt.Sprintf(", score in [%d, %d]", lo, hi)
+		}
+		return status
+	})
 }

@@ -31,6 +31,21 @@ func TestWatch(t *testing.T) {
 	Watch(nil, "x", nil)() // a nil writer writes nothing
 }
 
+func TestSearch(t *testing.T) {
+	var sb syncBuilder
+	stop := Search(&sb, "", false, func() (uint64, int, int, bool) { return 2_000_000, -3, 5, true })
+	time.Sleep(1100 * time.Millisecond)
+	stop()
+	if got := sb.String(); !strings.Contains(got, "the empty board: 2000000 nodes, ") || !strings.Contains(got, "score in [-3, 5]") {
+		t.Errorf("status line %q", got)
+	}
+	var none syncBuilder
+	Search(&none, "4453", false, func() (uint64, int, int, bool) { return 0, 0, 0, false })()
+	if none.String() != "" {
+		t.Errorf("a search without progress (DFPN) wrote %q", none.String())
+	}
+}
+
 // syncBuilder is a strings.Builder safe for Watch's goroutine.
 type syncBuilder struct {
 	mu sync.Mutex
