@@ -37,13 +37,10 @@ func runBook(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	return nil
 }
 
-// readBook opens the database of --db to read and returns the board to
-// work on: --board if given (which the database must hold a book of), else
-// the one board it holds a book of.
+// readBook opens the database of --db (a required flag) to read and
+// returns the board to work on: --board if given (which the database must
+// hold a book of), else the one board it holds a book of.
 func readBook(fs *cli.FlagSet, db, board string) (*store.Book, game.Board, error) {
-	if err := needDB(fs, db); err != nil {
-		return nil, game.Board{}, err
-	}
 	var want game.Board
 	if fs.Changed("board") {
 		b, err := game.ParseBoard(board)
@@ -186,10 +183,11 @@ func bookMerge(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 func bookLookup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("book lookup", "book lookup --db DIR [--board WxH] POSITION...\n\nPrints \"<position> <score> moves: <score of each column>\" (-1000: full, ?: not in the book).", stdout, stderr)
+	fs := cli.NewFlagSet("book lookup", help("book-lookup"), stdout, stderr)
 	fs.WithArgs = true
 	db := fs.String("db", "", "book database `DIR`")
 	board := fs.String("board", "", "board size, `WxH` (default: the database's one board)")
+	fs.Require("db", "DIR")
 	if done, err := fs.Parse(args); done {
 		return err
 	}
@@ -216,9 +214,10 @@ func bookLookup(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("book stats", "book stats --db DIR [--board WxH]\n\nThe positions and results of the book of each board in the database (or of --board), by stones.", stdout, stderr)
+	fs := cli.NewFlagSet("book stats", help("book-stats"), stdout, stderr)
 	db := fs.String("db", "", "book database `DIR`")
 	board := fs.String("board", "", "board size, `WxH` (default: every board in the database)")
+	fs.Require("db", "DIR")
 	if done, err := fs.Parse(args); done {
 		return err
 	}
@@ -246,6 +245,7 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	seed := fs.Uint64("seed", 1, "random seed")
 	var sf searchFlags
 	sf.register(fs, false, "")
+	fs.Require("db", "DIR")
 	if done, err := fs.Parse(args); done {
 		return err
 	}
@@ -278,13 +278,14 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("book export", "book export --db DIR --out FILE [--depth N] [--board WxH]\n\nWrites the book (of up to --depth stones, for a smaller book of a deeper one) to\nFILE, replacing a regular file of that name once complete, never anything else.", stdout, stderr)
+	fs := cli.NewFlagSet("book export", help("book-export"), stdout, stderr)
 	db := fs.String("db", "", "book database `DIR`")
 	board := fs.String("board", "", "board size, `WxH` (default: the database's one board)")
 	out := fs.String("out", "", "the portable `FILE` to write")
 	var depth int
 	fs.IntVar(&depth, "depth", 128, 0, 128, "only positions of up to `N` stones (default: all)")
 	fs.Require("out", "FILE")
+	fs.Require("db", "DIR")
 	if done, err := fs.Parse(args); done {
 		return err
 	}
@@ -302,15 +303,13 @@ func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("book import", "book import --in FILE --db DIR [--board WxH]\n\nA damaged file changes nothing; a database the command made is removed again.", stdout, stderr)
+	fs := cli.NewFlagSet("book import", help("book-import"), stdout, stderr)
 	db := fs.String("db", "", "book database `DIR`")
 	board := fs.String("board", "", "board size, `WxH`: the file's must be this (default: the file's)")
 	in := fs.String("in", "", "the portable `FILE` to read")
 	fs.Require("in", "FILE")
+	fs.Require("db", "DIR")
 	if done, err := fs.Parse(args); done {
-		return err
-	}
-	if err := needDB(fs, *db); err != nil {
 		return err
 	}
 	var want game.Board
