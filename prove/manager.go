@@ -264,14 +264,14 @@ func (m *Manager) setUp(set Settings) error {
 	return nil
 }
 
-// startQuestion writes the root of question q, settled by the rules if it
+// startQuestion writes the root of question q, settled at a glance if it
 // can be, and the settings and state with it.
 func (m *Manager) startQuestion(q int) error {
 	m.st.Question, m.st.Tree = q, Counts{Next: rootID + 1}
 	m.t = &tree{db: m.db, q: q, cache: map[uint64]node{}}
 	r := node{id: rootID, att: q == 1, col: 255}
-	r.phi, r.delta, r.how = rules(m.root, r.att)
-	if r.how == byRules {
+	r.phi, r.delta, r.how = glance(m.root, r.att)
+	if r.how == byGlance {
 		m.count(r)
 	}
 	b := m.db.NewBatch()
@@ -545,7 +545,7 @@ func (m *Manager) virtual(sideWins bool) (map[uint64][2]uint32, error) {
 	return virt, nil
 }
 
-// expand gives leaf n its children, each with the numbers of rules, and
+// expand gives leaf n its children, each with the numbers of glance, and
 // brings the numbers above it up to date.
 func (m *Manager) expand(n node) error {
 	p, err := m.position(n.id)
@@ -566,7 +566,7 @@ func (m *Manager) expand(n node) error {
 		q := p
 		q.PlayColumn(c)
 		k := node{id: n.first + uint64(i), parent: n.id, col: uint8(c), att: !n.att}
-		k.phi, k.delta, k.how = rules(q, k.att)
+		k.phi, k.delta, k.how = glance(q, k.att)
 		if nums, ok := known[c]; ok && k.how == open {
 			k.phi, k.delta = nums[0], nums[1]
 			if k.settled() {

@@ -18,9 +18,9 @@ const inf = pns.Infinite
 
 // How a node was settled, or not.
 const (
-	open    = 0   // not settled, or settled through its children
-	byRules = 'r' // settled without search (see rules)
-	byDFPN  = 'd' // settled by a DFPN job
+	open     = 0   // not settled, or settled through its children
+	byGlance = 'r' // settled without search (see glance)
+	byDFPN   = 'd' // settled by a DFPN job
 )
 
 // node is a node of a question's tree. Its proof numbers are from the side
@@ -34,7 +34,7 @@ type node struct {
 	nkids             uint8
 	col               uint8 // the move from the parent, 0-based
 	att               bool  // the side to move is the attacker
-	how               byte  // open, byRules or byDFPN
+	how               byte  // open, byGlance or byDFPN
 	phi, delta        uint32
 	work              uint64 // DFPN nodes spent on it while a leaf
 }
@@ -226,25 +226,25 @@ func nonLosing(p game.Position) []int {
 	return cols
 }
 
-// rules gives a new node at p, where att says whether the side to move is
+// glance gives a new node at p, where att says whether the side to move is
 // the attacker, its numbers from what the position shows without search:
 // the side to move wins at once (its goal reached); the board is full
 // (drawn: the defender's goal reached, the attacker's missed); it has no
 // move that does not let the opponent win at once (its goal missed).
 // Otherwise the node is open, with phi 1 and delta its number of moves.
-func rules(p game.Position, att bool) (phi, delta uint32, how byte) {
+func glance(p game.Position, att bool) (phi, delta uint32, how byte) {
 	switch {
 	case p.CanWinNext():
-		return 0, inf, byRules
+		return 0, inf, byGlance
 	case p.Moves() == p.Board().Cells():
 		if att {
-			return inf, 0, byRules
+			return inf, 0, byGlance
 		}
-		return 0, inf, byRules
+		return 0, inf, byGlance
 	}
 	n := len(nonLosing(p))
 	if n == 0 {
-		return inf, 0, byRules
+		return inf, 0, byGlance
 	}
 	return 1, uint32(n), open
 }

@@ -38,7 +38,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer closeBook()
-	s := solver{ctx: ctx, e: engine, b: b, mode: sf.mode(), analyze: *analyze, stats: *stats, explain: *explain,
+	s := answerer{ctx: ctx, e: engine, b: b, mode: sf.mode(), analyze: *analyze, stats: *stats, explain: *explain,
 		out: bufio.NewWriter(stdout), stderr: stderr}
 	defer s.out.Flush()
 	if fs.NArg() > 0 {
@@ -62,8 +62,8 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return nil
 }
 
-// solver answers c4 solve's positions, one at a time.
-type solver struct {
+// answerer answers c4 solve's positions, one at a time.
+type answerer struct {
 	ctx            context.Context
 	e              *engines.Engine
 	b              game.Board
@@ -77,7 +77,7 @@ type solver struct {
 
 // line answers the position of moves, or reports err (a line that names
 // none) at where. Only an interrupt ends the run: its error is returned.
-func (s *solver) line(where, moves string, err error) error {
+func (s *answerer) line(where, moves string, err error) error {
 	var answer string
 	if err == nil {
 		answer, err = s.answer(moves)
@@ -96,7 +96,7 @@ func (s *solver) line(where, moves string, err error) error {
 }
 
 // answer solves one position and formats its output line.
-func (s *solver) answer(moves string) (string, error) {
+func (s *answerer) answer(moves string) (string, error) {
 	p, err := game.ParseLive(s.b, moves)
 	if err != nil {
 		return "", err
