@@ -219,7 +219,9 @@ func ListenAddr(listen string) (string, error) {
 
 // Serve hands m's jobs out over HTTP on addr (of ListenAddr) to workers
 // that bring token (any worker if ""), saying where on log, and warning
-// there if a manager open to other machines has no token; stop ends it.
+// there if a manager open to other machines has no token; stop ends it,
+// once the search is over only after overFor, so that the workers hear of
+// it.
 func Serve(m *Manager, addr, token string, log io.Writer) (stop func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -232,7 +234,12 @@ func Serve(m *Manager, addr, token string, log io.Writer) (stop func(), err erro
 	if ip := net.ParseIP(host); token == "" && (ip == nil || !ip.IsLoopback()) {
 		fmt.Fprintln(log, "c4 prove: no --token: anyone who reaches this port can take jobs and hand in results (docs/prove.md)")
 	}
-	return func() { srv.Close() }, nil
+	return func() {
+		if m.Result() != Unknown {
+			time.Sleep(overFor)
+		}
+		srv.Close()
+	}, nil
 }
 
 // ReadToken is the shared secret given as token or, if file is not "", as

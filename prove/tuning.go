@@ -34,6 +34,11 @@ const (
 	// (the results since, searched again) while a job's commit costs
 	// microseconds, not a disk's flush.
 	syncEvery = time.Second
+	// overFor is how long Serve's stop goes on serving once the search is
+	// over, answering "over" (410) to the workers that ask for a job or
+	// hand one in meanwhile, so that they stop rather than try a manager
+	// that is gone again and again.
+	overFor = 5 * time.Second
 	// waitFor is how long a worker waits before asking again when every
 	// open leaf is being searched by others.
 	waitFor = 200 * time.Millisecond

@@ -81,7 +81,7 @@ func proveRun(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fs.UsageError(errors.New("--token and --token-file go with --listen"))
 	}
 	if *checkpoint != "" {
-		if err := atomicfile.Check(*checkpoint); err != nil {
+		if err := atomicfile.CheckFolder(*checkpoint); err != nil {
 			return fmt.Errorf("--checkpoint: %w", err)
 		}
 	}
@@ -333,7 +333,7 @@ func proveExport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	if err := atomicfile.Check(*out); err != nil {
+	if err := atomicfile.CheckFolder(*out); err != nil {
 		return err
 	}
 	p, err := proofOf(ctx, *db, stderr)

@@ -92,14 +92,21 @@ func resolve(path string) (string, error) {
 }
 
 // Check returns the error Create would for path, without creating
-// anything (a missing folder among them): a command checks where a file of
-// its will go before the work that makes it.
+// anything: a command checks where a file of its will go before it reads
+// what is there.
 func Check(path string) error {
+	_, _, err := check(path)
+	return err
+}
+
+// CheckFolder is Check for a file whose folder nothing will make: a
+// missing folder is an error too, before the work whose result the file
+// keeps.
+func CheckFolder(path string) error {
 	if info, err := os.Stat(filepath.Dir(path)); err != nil || !info.IsDir() {
 		return fmt.Errorf("%s: its folder %s does not exist", path, filepath.Dir(path))
 	}
-	_, _, err := check(path)
-	return err
+	return Check(path)
 }
 
 // Write writes p to the file; errors also come back from Commit.
