@@ -528,7 +528,7 @@ func (w *worker) mid(p position.Position, key uint64, att bool, thPhi, thDelta u
 	if w.cells-p.Moves() <= w.endCells {
 		return w.endgame(p, key, att)
 	}
-	if fresh && w.combination(p, att, p.OpponentWinningCells()) {
+	if fresh && w.rules != nil && w.combination(p, att, p.OpponentWinningCells()) { // (the threats only where asked)
 		w.tt.put(key, att, inf, 0, work)
 		return inf, 0, work
 	}

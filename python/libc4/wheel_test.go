@@ -16,25 +16,7 @@ import (
 // from outside the source tree, so that they test what was installed.
 // Without python3 or a C compiler it is skipped, except under CI=true.
 func TestWheel(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the shared library: not with -short")
-	}
-	python := testcmd.Need(t, "python3", "the Python package's tests")
-	needCC(t)
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	run := func(name string, args ...string) {
-		t.Helper()
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "PYTHONPATH=", "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
-		}
-	}
+	python, root, dir, run := pythonEnv(t)
 	run(python, filepath.Join(root, "python", "build.py"), "wheels")
 	wheels, _ := filepath.Glob(filepath.Join(dir, "wheels", "c4-*.whl"))
 	if len(wheels) != 1 {
@@ -51,17 +33,32 @@ func TestWheel(t *testing.T) {
 // build.py, with nothing to download), into a fresh virtual environment,
 // and solves a position with it.
 func TestPipInstall(t *testing.T) {
+	python, root, dir, run := pythonEnv(t)
+	run(python, "-m", "venv", "venv")
+	venv := filepath.Join(dir, "venv", "bin")
+	run(filepath.Join(venv, "pip"), "install", filepath.Join(root, "python"))
+	if out := run(filepath.Join(venv, "python"), "-c", `import c4; print(c4.Solver(table_mib=16).solve("4455"))`); strings.TrimSpace(out) != "18" {
+		t.Errorf("the installed package solved 4455 as %q, want 18", out)
+	}
+}
+
+// pythonEnv is what both tests need: python3, the checkout's root, a new
+// folder, and run, which runs a command there with nothing from outside
+// (no PYTHONPATH, no package index) and returns its output, failing t if
+// it fails. It skips t with -short, or without python3 or cgo's C
+// compiler (but under CI=true).
+func pythonEnv(t *testing.T) (python, root, dir string, run func(name string, args ...string) string) {
 	if testing.Short() {
 		t.Skip("builds the shared library: not with -short")
 	}
-	python := testcmd.Need(t, "python3", "the Python package's tests")
+	python = testcmd.Need(t, "python3", "the Python package's tests")
 	needCC(t)
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	run := func(name string, args ...string) string {
+	dir = t.TempDir()
+	run = func(name string, args ...string) string {
 		t.Helper()
 		cmd := exec.Command(name, args...)
 		cmd.Dir = dir
@@ -72,12 +69,7 @@ func TestPipInstall(t *testing.T) {
 		}
 		return string(out)
 	}
-	run(python, "-m", "venv", "venv")
-	venv := filepath.Join(dir, "venv", "bin")
-	run(filepath.Join(venv, "pip"), "install", filepath.Join(root, "python"))
-	if out := run(filepath.Join(venv, "python"), "-c", `import c4; print(c4.Solver(table_mib=16).solve("4455"))`); strings.TrimSpace(out) != "18" {
-		t.Errorf("the installed package solved 4455 as %q, want 18", out)
-	}
+	return python, root, dir, run
 }
 
 // needCC skips t without the C compiler cgo uses (but under CI=true).
