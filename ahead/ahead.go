@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"c4/engines"
 	"c4/game"
 	"c4/solve"
 )
@@ -33,7 +32,7 @@ import (
 // moves, while a client sending positions one after another (a script, a
 // benchmark) is not slowed by solves ahead it has no use for.
 type Ahead struct {
-	solver  *engines.Engine
+	solver  Analyzer
 	budget  time.Duration
 	wrap    func(context.Context) context.Context
 	answers answers
@@ -63,11 +62,16 @@ const aheadMax = 4 * game.MaxWidth
 // aheadQuiet is how long after a request nothing is solved ahead.
 const aheadQuiet = 20 * time.Millisecond
 
+// Analyzer scores every move of a position (a *solver.Solver does).
+type Analyzer interface {
+	Analyze(ctx context.Context, p game.Position, mode solve.Mode) ([]int, solve.Stats, error)
+}
+
 // New starts solving ahead with solver, which it alone uses, dropping a
 // position not solved within budget. wrap, if not nil, wraps the context
 // of each search (the browser's worker makes its searches yield to the
 // event loop so).
-func New(solver *engines.Engine, budget time.Duration, wrap func(context.Context) context.Context) *Ahead {
+func New(solver Analyzer, budget time.Duration, wrap func(context.Context) context.Context) *Ahead {
 	if wrap == nil {
 		wrap = func(ctx context.Context) context.Context { return ctx }
 	}

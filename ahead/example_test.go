@@ -5,16 +5,17 @@ import (
 	"time"
 
 	"c4/ahead"
-	"c4/engines"
 	"c4/game"
-	"c4/negamax"
 	"c4/solve"
+	"c4/solver"
 )
 
 // An Ahead remembers the exact scores it is told (Learn) and those it
 // finds while idle, and answers from them (Recall).
 func Example() {
-	h := ahead.New(engines.Negamax(negamax.Options{TableMiB: 1}, game.Standard), time.Second, nil)
+	s, _ := solver.New(solver.Config{Book: "none", TableMiB: 1, Threads: 1})
+	defer s.Close()
+	h := ahead.New(s, time.Second, nil)
 	defer h.Close()
 	p, _ := game.Parse(game.Standard, "4453")
 	_, known := h.Recall(p, solve.Strong)

@@ -5,20 +5,18 @@ import (
 	"fmt"
 	"strings"
 
-	"c4/engines"
-	"c4/game"
-	"c4/negamax"
 	"c4/play"
+	"c4/solver"
 )
 
 // A game read from a pipe: from a late 4x4 position, c4 (O) moves, the
 // human (X) plays column 4, c4 answers, and the input ends. (The prompts'
 // trailing blanks are trimmed here.)
 func Example() {
-	b, _ := game.NewBoard(4, 4)
+	s, _ := solver.New(solver.Config{Board: "4x4", Book: "none", TableMiB: 1, Threads: 1})
+	defer s.Close()
 	cfg := play.Config{
-		Board:      b,
-		Engine:     engines.Negamax(negamax.Options{TableMiB: 1}, b),
+		Solver:     s,
 		HumansTurn: func(stones int) bool { return stones%2 == 0 },
 		Start:      "1213243",
 	}

@@ -13,17 +13,16 @@ import (
 	"strconv"
 	"strings"
 
-	"c4/engines"
 	"c4/game"
 	"c4/internal/lines"
 	"c4/position"
 	"c4/solve"
+	"c4/solver"
 )
 
 // Config sets up a game.
 type Config struct {
-	Board      game.Board
-	Engine     *engines.Engine       // negamax's: the games need exact scores
+	Solver     *solver.Solver        // negamax's: the games need exact scores; its board is the game's
 	HumansTurn func(stones int) bool // whether the human plays the stone after this many
 	Hints      bool                  // show the score of every column before the human moves
 	Colour     bool                  // draw the stones in colour (for a terminal)
@@ -45,7 +44,7 @@ type Config struct {
 // An interrupt (ctx ending) at a prompt ends it at once, with ctx's error.
 // A Start that is no position, or a finished one, is an error.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
-	if _, err := game.ParseLive(cfg.Board, cfg.Start); err != nil {
+	if _, err := cfg.Solver.Position(cfg.Start); err != nil {
 		return err
 	}
 	lr := lines.NewReader(ctx, in)
@@ -99,9 +98,9 @@ func playAgain(lr *lines.Reader, out io.Writer) (bool, error) {
 // playOne plays one game; quit says that the human ended it and wants no
 // other.
 func playOne(ctx context.Context, cfg Config, lr *lines.Reader, out io.Writer) (quit bool, err error) {
-	g := match{cfg: cfg, out: out, pos: game.New(cfg.Board)}
+	g := match{cfg: cfg, out: out, pos: game.New(cfg.Solver.Board())}
 	for _, ch := range []byte(cfg.Start) {
-		c, _ := cfg.Board.Column(string(ch))
+		c, _ := cfg.Solver.Board().Column(string(ch))
 		g.play(c)
 	}
 	g.start = len(g.moves)
@@ -124,7 +123,7 @@ func playOne(ctx context.Context, cfg Config, lr *lines.Reader, out io.Writer) (
 			}
 		}
 		for {
-			answer, quit, err := readAnswer(lr, out, fmt.Sprintf("your move, %s (%s, u undo, q quit): ", g.stone(g.pos.Moves()%2), cfg.Board.ColumnRange()))
+			answer, quit, err := readAnswer(lr, out, fmt.Sprintf("your move, %s (%s, u undo, q quit): ", g.stone(g.pos.Moves()%2), cfg.Solver.Board().ColumnRange()))
 			if quit {
 				return true, err
 			}
@@ -168,10 +167,10 @@ func (g *match) command(line string) (done, quit bool) {
 		fmt.Fprintln(g.out, "nothing to undo")
 		return false, false
 	}
-	c, ok := g.cfg.Board.Column(line)
+	c, ok := g.cfg.Solver.Board().Column(line)
 	switch {
 	case !ok:
-		fmt.Fprintf(g.out, "%q: type a column (%s), u to undo or q to quit\n", line, g.cfg.Board.ColumnRange())
+		fmt.Fprintf(g.out, "%q: type a column (%s), u to undo or q to quit\n", line, g.cfg.Solver.Board().ColumnRange())
 	case !g.pos.CanPlay(c):
 		fmt.Fprintf(g.out, "column %c is full\n", position.ColumnName(c))
 	default:
@@ -192,7 +191,7 @@ func (g *match) analyze(ctx context.Context) ([]int, error) {
 	if g.cfg.Searching != nil {
 		defer g.cfg.Searching(position.Format(g.moves))()
 	}
-	scores, _, err := g.cfg.Engine.Analyze(ctx, g.pos, solve.Strong)
+	scores, _, err := g.cfg.Solver.Analyze(ctx, g.pos, solve.Strong)
 	return scores, err
 }
 
@@ -275,7 +274,7 @@ func (g *match) result() {
 // as O (in red and yellow with Colour), and the column numbers. The stones
 // of a four in a row are drawn as * (in reverse video with Colour).
 func (g *match) draw() {
-	b := g.cfg.Board
+	b := g.cfg.Solver.Board()
 	grid := g.grid()
 	four := fourIn(grid)
 	fmt.Fprintln(g.out)
@@ -307,7 +306,7 @@ func (g *match) draw() {
 // grid is the board by column and row: 0 where the first player has the
 // cell, 1 where the second has it, -1 where it is empty.
 func (g *match) grid() [][]int {
-	b := g.cfg.Board
+	b := g.cfg.Solver.Board()
 	grid := make([][]int, b.Width())
 	for c := range grid {
 		grid[c] = slices.Repeat([]int{-1}, b.Height())

@@ -3,23 +3,23 @@ package play
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"c4/engines"
-	"c4/game"
-	"c4/negamax"
+	"c4/solver"
 )
 
 func config(t *testing.T, w, h, humanParity int) Config {
-	b, err := game.NewBoard(w, h)
+	s, err := solver.New(solver.Config{Board: fmt.Sprintf("%dx%d", w, h), Book: "none", TableMiB: 8})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Config{Board: b, Engine: engines.Negamax(negamax.Options{TableMiB: 8}, b), Hints: true,
+	t.Cleanup(s.Close)
+	return Config{Solver: s, Hints: true,
 		HumansTurn: func(n int) bool { return n%2 == humanParity }}
 }
 

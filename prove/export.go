@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"c4/cert"
+	"c4/engines"
 	"c4/game"
 	"c4/internal/pebblelog"
 	"c4/pns"
@@ -42,7 +43,7 @@ func (m *Manager) Proof(ctx context.Context, opts ProofOptions) (_ Proof, _ Proo
 		return Proof{}, ps, errors.New("the search has not settled its root yet: nothing is proved")
 	}
 	p := Proof{Board: m.board, Root: m.set.Root, Result: st.Result, LeafCells: m.set.LeafCells}
-	d := &dfpn{opts: opts.DFPN}
+	d := engines.NewProver(opts.DFPN)
 	for _, s := range needs(st.Result) {
 		q := 1
 		if st.Result == Loss || st.Result == Draw && s.ToMove {
@@ -68,7 +69,7 @@ func (m *Manager) Proof(ctx context.Context, opts ProofOptions) (_ Proof, _ Proo
 				return col, err
 			}
 			ps.Searched++
-			return d.move(ctx, pos, c.goal == cert.Win)
+			return d.Move(ctx, pos, c.goal == cert.Win)
 		}})
 		if err != nil {
 			return Proof{}, ps, fmt.Errorf("%s: %w", s, err)

@@ -7,10 +7,10 @@ import (
 	"time"
 
 	"c4/cert"
+	"c4/engines"
 	"c4/game"
 	"c4/pns"
 	"c4/position"
-	wpns "c4/wide/pns"
 )
 
 // Searcher runs jobs with DFPN: one solver, of the width of the jobs'
@@ -20,7 +20,7 @@ import (
 // (see Done.Strategy), but where an earlier result of its own brought the
 // moves to the manager.
 type Searcher struct {
-	d    dfpn
+	d    *engines.Prover
 	name string
 	seen *seen
 }
@@ -33,7 +33,7 @@ const seenShare = 32
 // NewSearcher returns a Searcher whose solver, made at its first job, has
 // opts; name is the worker's, in the jobs' records.
 func NewSearcher(opts pns.Options, name string) *Searcher {
-	return &Searcher{d: dfpn{opts: opts}, name: name, seen: newSeen(opts.Bytes() / seenShare)}
+	return &Searcher{d: engines.NewProver(opts), name: name, seen: newSeen(opts.Bytes() / seenShare)}
 }
 
 // NewSearchers returns n Searchers for jobs of board b whose solvers share
@@ -42,17 +42,8 @@ func NewSearcher(opts pns.Options, name string) *Searcher {
 func NewSearchers(b game.Board, opts pns.Options, n int, name string) []*Searcher {
 	s := make([]*Searcher, n)
 	sn := newSeen(opts.Bytes() / seenShare)
-	for i := range s {
-		s[i] = &Searcher{d: dfpn{opts: opts}, name: fmt.Sprintf("%s-%d", name, i), seen: sn}
-	}
-	if b.Wide() {
-		for i, w := range wpns.Split(wpns.Options(opts), n) {
-			s[i].d.wide = w
-		}
-	} else {
-		for i, w := range pns.Split(opts, n) {
-			s[i].d.narrow = w
-		}
+	for i, d := range engines.Provers(b, opts, n) {
+		s[i] = &Searcher{d: d, name: fmt.Sprintf("%s-%d", name, i), seen: sn}
 	}
 	return s
 }
@@ -69,7 +60,7 @@ func (s *Searcher) Run(ctx context.Context, j Job) (Done, error) {
 		return Done{}, fmt.Errorf("job %d: %w", j.Lease, err)
 	}
 	start := time.Now()
-	e, nodes, err := s.d.estimate(ctx, p, j.Attacker, j.Limits)
+	e, nodes, err := s.d.Estimate(ctx, p, j.Attacker, j.Limits)
 	if err != nil {
 		return Done{}, err
 	}
@@ -79,7 +70,7 @@ func (s *Searcher) Run(ctx context.Context, j Job) (Done, error) {
 	} else {
 		// The children the table settled will be leaves settled when the
 		// tree splits this one: they need their strategies too.
-		d.Kids = s.d.children(p, j.Attacker)
+		d.Kids = s.d.Children(p, j.Attacker)
 		for _, k := range d.Kids {
 			if k.Proof == 0 || k.Disproof == 0 {
 				moves := j.Moves + string(position.ColumnName(k.Col))
@@ -107,7 +98,7 @@ func (s *Searcher) strategy(ctx context.Context, b game.Board, moves string, att
 		c.toMove, c.goal = !att, cert.NotLose
 	}
 	_, _, err := c.build(ctx, chooser{
-		choose: func(ctx context.Context, p game.Position) (int, error) { return s.d.move(ctx, p, c.goal == cert.Win) },
+		choose: func(ctx context.Context, p game.Position) (int, error) { return s.d.Move(ctx, p, c.goal == cert.Win) },
 		known:  func(p game.Position) bool { return s.seen.has(c.goal, p) },
 		emit: func(p game.Position, col int) error {
 			entries = appendEntry(entries, c.goal, p, col)

@@ -15,7 +15,10 @@ import (
 // 4444441526: its score and the score of each column's move (null, here
 // "full", for a full column: column 4 holds six stones).
 func ExampleServer() {
-	srv := serve.New(serve.Config{TableMiB: 16, Logger: slog.New(slog.DiscardHandler)})
+	srv, err := serve.New(serve.Config{TableMiB: 16, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		panic(err)
+	}
 	defer srv.Close()
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()

@@ -30,10 +30,9 @@ import (
 	"time"
 
 	"c4/ahead"
-	"c4/engines"
 	"c4/game"
-	"c4/negamax"
 	"c4/solve"
+	"c4/solver"
 	"c4/threat"
 	"c4/web"
 )
@@ -45,7 +44,7 @@ type Config struct {
 	Solvers  int           // solves at once: solve.DefaultThreads(), at most solve.MaxThreads
 	Threads  int           // workers of each solve: solve.DefaultThreads(), at most solve.MaxThreads
 	TableMiB int           // each solver's table: solve.DefaultTableMiB (128), at most solve.MaxTableMiB
-	Book     negamax.Book  // an opening book of a board up to 64 bits, or nil
+	Book     solver.Book   // an opening book of a board up to 64 bits, or nil
 	Budget   time.Duration // most time for one request's solve: 2 s, at most an hour
 	Wait     time.Duration // most time a request waits for a free solver: 250 ms, at most an hour
 	Logger   *slog.Logger  // request logs: slog.Default()
@@ -122,15 +121,24 @@ func (cfg Config) Bytes() int64 {
 	return int64(n) * solve.TableBytes(c.TableMiB)
 }
 
-// New returns a Server with its solvers.
-func New(cfg Config) *Server {
+// New returns a Server with its solvers, or the error of a Config the
+// solvers refuse (see Check).
+func New(cfg Config) (*Server, error) {
 	cfg = cfg.withDefaults()
 	s := &Server{cfg: cfg, solvers: pool{free: make(chan struct{}, cfg.Solvers)}, stop: make(chan struct{})}
 	for range cfg.Solvers {
-		s.solvers.give(engines.NegamaxBook(negamax.Options{Threads: cfg.Threads, TableMiB: cfg.TableMiB}, cfg.Book, cfg.Board))
+		slv, err := cfg.solver(cfg.Threads)
+		if err != nil {
+			return nil, err
+		}
+		s.solvers.give(slv)
 	}
 	if cfg.Ahead {
-		s.ahead = ahead.New(engines.NegamaxBook(negamax.Options{Threads: 1, TableMiB: cfg.TableMiB}, cfg.Book, cfg.Board), cfg.Budget, nil)
+		slv, err := cfg.solver(1)
+		if err != nil {
+			return nil, err
+		}
+		s.ahead = ahead.New(slv, cfg.Budget, nil)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/solve", s.solve)
@@ -143,7 +151,12 @@ func New(cfg Config) *Server {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
 	mux.Handle("GET /", pages(web.Files()))
 	s.handler = s.logged(strict(mux))
-	return s
+	return s, nil
+}
+
+// solver makes a solver of cfg's with threads.
+func (cfg Config) solver(threads int) (*solver.Solver, error) {
+	return solver.New(solver.Config{Board: cfg.Board.String(), Book: "none", OpenBook: cfg.Book, TableMiB: cfg.TableMiB, Threads: threads})
 }
 
 // maxURI is the longest request target (path and query) answered: a
@@ -259,7 +272,7 @@ type Answer struct {
 	Nodes  uint64 `json:"nodes"`
 	Micros int64  `json:"micros"`
 	// Explain is what Connect Four's rules prove at the position, in
-	// words (engines.Explain), the sides named Red and Yellow as on the
+	// words (solver.Explain), the sides named Red and Yellow as on the
 	// page, or as the request's sides names them; absent where they prove
 	// nothing.
 	Explain string `json:"explain,omitempty"`
@@ -303,11 +316,11 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 
 	wait := time.NewTimer(s.cfg.Wait)
 	defer wait.Stop()
-	var solver *engines.Engine
+	var slv *solver.Solver
 	select {
 	case <-s.solvers.free:
-		solver = s.solvers.take()
-		defer s.solvers.give(solver)
+		slv = s.solvers.take()
+		defer s.solvers.give(slv)
 	case <-wait.C:
 		w.Header().Set("Retry-After", "1")
 		reply(w, http.StatusServiceUnavailable, apiError{"busy: every solver is in use; try again"})
@@ -321,7 +334,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Budget)
 	defer cancel()
 	start = time.Now()
-	scores, st, err := solver.Analyze(ctx, p, mode)
+	scores, st, err := slv.Analyze(ctx, p, mode)
 	if err != nil {
 		if s.stopping() {
 			w.Header().Set("Retry-After", "1")
@@ -348,12 +361,12 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 type pool struct {
 	free chan struct{} // a token for each solver not in use
 	mu   sync.Mutex
-	idle []*engines.Engine // those solvers, the one used last at the end
+	idle []*solver.Solver // those solvers, the one used last at the end
 }
 
 // take returns a solver not in use; the caller has received a token from
 // free.
-func (p *pool) take() *engines.Engine {
+func (p *pool) take() *solver.Solver {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	s := p.idle[len(p.idle)-1]
@@ -362,7 +375,7 @@ func (p *pool) take() *engines.Engine {
 }
 
 // give puts a solver back.
-func (p *pool) give(s *engines.Engine) {
+func (p *pool) give(s *solver.Solver) {
 	p.mu.Lock()
 	p.idle = append(p.idle, s)
 	p.mu.Unlock()
@@ -373,7 +386,7 @@ func (p *pool) give(s *engines.Engine) {
 // score scores, explained with the sides so named.
 func answer(p game.Position, moves string, sides threat.Sides, scores []int, st solve.Stats, start time.Time) Answer {
 	a := Answer{Pos: moves, Score: solve.InvalidMove, Moves: make([]*int, len(scores)), Nodes: st.Nodes}
-	a.Explain, _ = engines.Explain(p, sides)
+	a.Explain, _ = solver.Explain(p, sides)
 	for c := range scores {
 		if scores[c] != solve.InvalidMove {
 			a.Moves[c] = &scores[c]

@@ -17,10 +17,9 @@ import (
 	"testing"
 	"time"
 
-	"c4/engines"
 	"c4/game"
-	"c4/negamax"
 	"c4/solve"
+	"c4/solver"
 	"c4/testsets"
 	"c4/testsets/publictest"
 )
@@ -47,7 +46,10 @@ func newTestServer(t testing.TB, cfg Config) testServer {
 	if cfg.Budget == 0 {
 		cfg.Budget = 30 * time.Second
 	}
-	srv := New(cfg)
+	srv, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(srv.Close)
 	t.Cleanup(ts.Close) // first: the cleanups run last added first
@@ -255,7 +257,10 @@ func TestOtherMethodsAndPaths(t *testing.T) {
 // TestOversized: a request too long for the API, up to the size the HTTP
 // server reads, gets the API's 400 in JSON, as every bad position does.
 func TestOversized(t *testing.T) {
-	srv := New(Config{Logger: discard, TableMiB: 16})
+	srv, err := New(Config{Logger: discard, TableMiB: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Cleanup(srv.Close)
 	ts := httptest.NewUnstartedServer(srv.Handler())
 	ts.Config = srv.HTTPServer("")
@@ -292,7 +297,10 @@ func TestBudget(t *testing.T) {
 // once, whatever the budget: its request gets 503, and Serve returns
 // within a second.
 func TestShutdown(t *testing.T) {
-	srv := New(Config{Logger: discard, TableMiB: 16, Solvers: 1, Threads: 1, Budget: time.Hour})
+	srv, err := New(Config{Logger: discard, TableMiB: 16, Solvers: 1, Threads: 1, Budget: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer srv.Close()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -344,7 +352,7 @@ func TestBusy(t *testing.T) {
 // TestPool: a request takes the solver used last, and the others while it
 // is in use.
 func TestPool(t *testing.T) {
-	a, b := engines.Negamax(negamax.Options{TableMiB: 1}, game.Standard), engines.Negamax(negamax.Options{TableMiB: 1}, game.Standard)
+	a, b := new(solver.Solver), new(solver.Solver) // the pool only hands them out
 	p := pool{free: make(chan struct{}, 2)}
 	p.give(a)
 	p.give(b)

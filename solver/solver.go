@@ -1,68 +1,106 @@
-// Package solver is c4 for programs that embed it: positions and boards as
-// the command line writes them, the book by the name --book takes, and one
-// Solver that answers a position, every move of one, or a batch. The Python
-// package (python/) and the JavaScript package (js/) are thin layers over
-// it; a Go program can use it as they do.
+// Package solver is c4's one front door: every front end (c4's commands,
+// its HTTP service, the WebAssembly worker, the Python library) and any Go
+// program that embeds c4 asks its questions through a Solver. A Config
+// names the board, the book, the engine and its memory as the command
+// line does; the Solver reads positions, refuses finished games, and
+// answers a position, every move of one, a bound on one or a batch,
+// whatever the board's width. The engines behind it (package engines) are
+// its internals.
 package solver
 
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"c4/book/named"
-	"c4/book/store"
 	"c4/engines"
 	"c4/game"
+	"c4/internal/hugemem"
 	"c4/negamax"
-	"c4/position"
+	"c4/pns"
 	"c4/solve"
 	"c4/threat"
 )
 
-// Config says which Solver to make. The zero Config is a 7x6 solver with
-// the built-in book, the default table and every core.
+// Mode is the question asked of a position: Strong, its exact score, or
+// Weak, only win, draw or loss.
+type Mode = solve.Mode
+
+// The questions a Solver answers.
+const (
+	Strong = solve.Strong
+	Weak   = solve.Weak
+)
+
+// Result is the answer to a question of one position: its score and the
+// search's statistics.
+type Result = solve.Result
+
+// Stats are a search's statistics.
+type Stats = solve.Stats
+
+// Book is an opening book a Solver consults (see Config.OpenBook): a
+// book.Frozen, book.Layered or store.Book.
+type Book = negamax.Book
+
+// The engines a Config names.
+const (
+	Negamax = "negamax" // exact alpha-beta search: both questions
+	DFPN    = "dfpn"    // depth-first proof numbers: the weak question only
+)
+
+// DefaultEndgameCells is the empty cells from which DFPN solves a position
+// by plain depth-first search (see pns.Options).
+const DefaultEndgameCells = pns.DefaultEndgameCells
+
+// Config says which Solver to make. The zero Config is a 7x6 negamax
+// solver with the built-in book, the default table and every core; a
+// number out of range is a *solve.RangeError naming the field.
 type Config struct {
 	// Board is the board's size, "WxH": "" means "7x6".
 	Board string
 	// Book is "builtin" (c4's own book, for 7x6; on other boards it means
-	// none), "none", or the folder of a book database; "" means "builtin".
+	// none unless StrictBook), "none", or the folder of a book database;
+	// "" means "builtin". Negamax only.
 	Book string
+	// StrictBook makes a book that holds nothing of Board an error rather
+	// than no book (a database folder always is).
+	StrictBook bool
+	// OpenBook, if set, is a book already open, which the Solver consults
+	// instead of Book's and never closes.
+	OpenBook Book
+	// BookLog, if set, takes the book database's messages.
+	BookLog io.Writer
+	// Engine is Negamax ("" too) or DFPN.
+	Engine string
 	// TableMiB is the transposition table's memory in MiB: 0 means
 	// solve.DefaultTableMiB.
 	TableMiB int
 	// Threads is the number of threads searching: 0 means every core.
 	Threads int
+	// EndgameCells is DFPN's (see pns.Options): 0 means
+	// DefaultEndgameCells, -1 proof numbers all the way down.
+	EndgameCells int
 }
 
 // Solver answers positions of one board. Its methods are safe to call from
-// several goroutines; they take turns, since one table serves them all.
+// several goroutines; they take turns, since one table serves them all,
+// except Progress, which reads the search under way.
 type Solver struct {
+	cfg       Config // with its defaults
 	board     game.Board
 	bk        negamax.Book
 	closeBook func()
-	opts      negamax.Options
 
 	mu     sync.Mutex
-	one    *engines.Engine   // of opts: Solve and Analyze (nil while pool is made)
-	pool   []*engines.Engine // one thread each, sharing opts' memory: SolveMany
+	one    *engines.Engine   // Solve and Analyze's (nil while pool is made)
+	pool   []*engines.Engine // one thread each, sharing the table's memory: SolveMany
 	closed bool
-}
-
-// Result is the answer to a question of one position.
-type Result struct {
-	Score  int    // the score, as c4 solve prints it (its sign if weak)
-	Nodes  uint64 // positions searched
-	Micros int64  // time taken, in microseconds
-}
-
-// Analysis is the answer to a question of every move of a position.
-type Analysis struct {
-	Scores []int  // the score of playing each column, solve.InvalidMove if full
-	Nodes  uint64 // positions searched
-	Micros int64  // time taken, in microseconds
+	cur    atomic.Pointer[engines.Engine] // the engine searching or last used
 }
 
 // InvalidPosition is the error of a position string that is not a position
@@ -77,13 +115,45 @@ func (e *InvalidPosition) Unwrap() error { return e.Err }
 var ErrClosed = errors.New("the solver is closed")
 
 // New returns a Solver as cfg says, its book read (the built-in book takes
-// a second the first time), or an error naming the setting at fault.
+// a second the first time), or an error naming the setting at fault; a
+// table larger than the machine's memory is an error too.
 func New(cfg Config) (*Solver, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	b, err := game.ParseBoard(cfg.Board)
+	if err != nil {
+		return nil, err
+	}
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	s := &Solver{cfg: cfg, board: b, bk: cfg.OpenBook, closeBook: func() {}}
+	if cfg.OpenBook == nil && cfg.Engine == Negamax {
+		s.bk, s.closeBook, err = named.Open(cfg.Book, b, cfg.StrictBook, cfg.BookLog)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// withDefaults fills in what cfg leaves zero, or says which engine name is
+// not one.
+func (cfg Config) withDefaults() (Config, error) {
 	if cfg.Board == "" {
-		cfg.Board = "7x6"
+		cfg.Board = game.Standard.String()
 	}
 	if cfg.Book == "" {
 		cfg.Book = "builtin"
+	}
+	switch cfg.Engine {
+	case "":
+		cfg.Engine = Negamax
+	case Negamax, DFPN:
+	default:
+		return cfg, fmt.Errorf("engine %q: want %s or %s", cfg.Engine, Negamax, DFPN)
 	}
 	if cfg.Threads == 0 {
 		cfg.Threads = solve.DefaultThreads()
@@ -91,19 +161,39 @@ func New(cfg Config) (*Solver, error) {
 	if cfg.TableMiB == 0 {
 		cfg.TableMiB = solve.DefaultTableMiB
 	}
-	b, err := game.ParseBoard(cfg.Board)
-	if err != nil {
-		return nil, err
+	return cfg, nil
+}
+
+// check returns the error of a number of cfg out of range, or of a table
+// the machine's memory cannot hold.
+func (cfg Config) check() error {
+	var bytes int64
+	if cfg.Engine == DFPN {
+		o := cfg.dfpnOptions(cfg.Threads, cfg.TableMiB)
+		if err := o.Check(); err != nil {
+			return err
+		}
+		bytes = o.Bytes()
+	} else {
+		o := negamax.Options{TableMiB: cfg.TableMiB, Threads: cfg.Threads}
+		if err := o.Check(); err != nil {
+			return err
+		}
+		bytes = o.Bytes()
 	}
-	opts := negamax.Options{TableMiB: cfg.TableMiB, Threads: cfg.Threads}
-	if err := solve.CheckTable(cfg.TableMiB, cfg.Threads); err != nil {
-		return nil, err
+	return hugemem.Fits(bytes)
+}
+
+func (cfg Config) dfpnOptions(threads, tableMiB int) pns.Options {
+	return pns.Options{TableMiB: tableMiB, Threads: threads, EndgameCells: cfg.EndgameCells}
+}
+
+// engine makes an engine of cfg's with threads and tableMiB.
+func (s *Solver) engine(threads, tableMiB int) *engines.Engine {
+	if s.cfg.Engine == DFPN {
+		return engines.DFPN(s.cfg.dfpnOptions(threads, tableMiB), s.board)
 	}
-	bk, closeBook, err := named.Open(cfg.Book, b, cfg.Book != "builtin", store.Options{})
-	if err != nil {
-		return nil, err
-	}
-	return &Solver{board: b, bk: bk, closeBook: closeBook, opts: opts}, nil
+	return engines.NegamaxBook(negamax.Options{TableMiB: tableMiB, Threads: threads}, s.bk, s.board)
 }
 
 // Board is the board of the Solver's positions.
@@ -118,7 +208,10 @@ func (s *Solver) BookDepth() int {
 	if gb, ok := s.bk.(engines.GameBook); ok {
 		return gb.DepthOf(s.board)
 	}
-	return s.bk.Depth(s.board.Narrow())
+	if nb := s.board.Narrow(); nb != nil {
+		return s.bk.Depth(nb)
+	}
+	return -1
 }
 
 // Position parses moves, a position of the Solver's board as c4 solve
@@ -131,79 +224,90 @@ func (s *Solver) Position(moves string) (game.Position, error) {
 	return p, nil
 }
 
-// Explain says in words what Connect Four's rules prove at the position
-// moves without search (engines.Explain), the sides named as sides names
-// them (threat.XO, X the first player and O, as c4 solve --explain names
-// them; threat.Colours as the page does); "" where they prove nothing.
-func (s *Solver) Explain(moves string, sides threat.Sides) (string, error) {
-	p, err := s.Position(moves)
-	if err != nil {
-		return "", err
-	}
-	e, _ := engines.Explain(p, sides)
-	return e, nil
-}
+// Explain says in words what Connect Four's rules prove at p without
+// search, the sides named as sides names them (threat.XO, X the first
+// player and O, as c4 solve --explain names them; threat.Colours as the
+// page does), and false where they prove nothing.
+func Explain(p game.Position, sides threat.Sides) (string, bool) { return engines.Explain(p, sides) }
 
-// Solve returns the score of the position moves (its sign if weak), or
-// ctx's error if ctx ends first.
-func (s *Solver) Solve(ctx context.Context, moves string, weak bool) (Result, error) {
-	p, e, unlock, err := s.begin(moves)
+// Solve returns p's score from the side to move's view (its sign if Weak),
+// or ctx's error if ctx ends first.
+func (s *Solver) Solve(ctx context.Context, p game.Position, mode Mode) (Result, error) {
+	e, unlock, err := s.begin()
 	if err != nil {
 		return Result{}, err
 	}
 	defer unlock()
-	start := time.Now()
-	r, err := e.Solve(ctx, p, mode(weak))
-	return Result{r.Score, r.Stats.Nodes, time.Since(start).Microseconds()}, err
+	return e.Solve(ctx, p, mode)
 }
 
-// Analyze returns the score of playing each column of the position moves
-// (their signs if weak), or ctx's error if ctx ends first.
-func (s *Solver) Analyze(ctx context.Context, moves string, weak bool) (Analysis, error) {
-	p, e, unlock, err := s.begin(moves)
+// Analyze returns the score of playing each column of p (their signs if
+// Weak; solve.InvalidMove for a full column), or ctx's error if ctx ends
+// first.
+func (s *Solver) Analyze(ctx context.Context, p game.Position, mode Mode) ([]int, Stats, error) {
+	e, unlock, err := s.begin()
 	if err != nil {
-		return Analysis{}, err
+		return nil, Stats{}, err
 	}
 	defer unlock()
-	start := time.Now()
-	scores, st, err := e.Analyze(ctx, p, mode(weak))
-	return Analysis{scores, st.Nodes, time.Since(start).Microseconds()}, err
+	return e.Analyze(ctx, p, mode)
 }
 
-// BestMove returns the column to play in the position moves, as the
-// position strings write it ('1' to '9', then 'a'): the best score, the
+// AtLeast says whether p's score is at least a, by one null-window search;
+// engines.ErrNoBounds for DFPN.
+func (s *Solver) AtLeast(ctx context.Context, p game.Position, a int) (bool, Stats, error) {
+	e, unlock, err := s.begin()
+	if err != nil {
+		return false, Stats{}, err
+	}
+	defer unlock()
+	return e.AtLeast(ctx, p, a)
+}
+
+// BestMove returns the column (from 0) to play in p: the best score, the
 // column nearest the centre among equals (solve.BestMove).
-func (s *Solver) BestMove(ctx context.Context, moves string) (byte, error) {
-	a, err := s.Analyze(ctx, moves, false)
+func (s *Solver) BestMove(ctx context.Context, p game.Position) (int, error) {
+	scores, _, err := s.Analyze(ctx, p, Strong)
 	if err != nil {
 		return 0, err
 	}
-	return position.ColumnName(solve.BestMove(a.Scores)), nil
+	return solve.BestMove(scores), nil
 }
 
-// SolveMany returns the score of each position of moves, in order, found by
-// the Solver's threads at once, one position each; every position is read
-// before any is searched, so a bad one fails the batch at once. It returns
-// ctx's error if ctx ends first.
-func (s *Solver) SolveMany(ctx context.Context, moves []string, weak bool) ([]int, error) {
-	ps := make([]game.Position, len(moves))
-	for i, m := range moves {
-		p, err := s.Position(m)
-		if err != nil {
-			return nil, err
-		}
-		ps[i] = p
+// Progress is the nodes and score interval of the search under way, or of
+// the last one, and false for DFPN (see engines.Engine.Progress). Another
+// goroutine may call it while a search runs.
+func (s *Solver) Progress() (nodes uint64, lo, hi int, ok bool) {
+	if e := s.cur.Load(); e != nil {
+		return e.Progress()
 	}
+	return 0, 0, 0, false
+}
+
+// Reset empties what the Solver's tables have learned.
+func (s *Solver) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.one != nil {
+		s.one.Reset()
+	}
+	s.pool = nil
+}
+
+// SolveMany returns the score of each position of ps, in order, found by
+// the Solver's threads at once, one position each. It returns ctx's error
+// if ctx ends first.
+func (s *Solver) SolveMany(ctx context.Context, ps []game.Position, mode Mode) ([]int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
 		return nil, ErrClosed
 	}
 	scores := make([]int, len(ps))
-	if s.opts.Threads <= 1 || len(ps) <= 1 {
+	if s.cfg.Threads <= 1 || len(ps) <= 1 {
 		e := s.oneEngine()
 		for i, p := range ps {
-			r, err := e.Solve(ctx, p, mode(weak))
+			r, err := e.Solve(ctx, p, mode)
 			if err != nil {
 				return nil, err
 			}
@@ -211,12 +315,12 @@ func (s *Solver) SolveMany(ctx context.Context, moves []string, weak bool) ([]in
 		}
 		return scores, nil
 	}
-	return scores, s.solvePool(ctx, ps, mode(weak), scores)
+	return scores, s.solvePool(ctx, ps, mode, scores)
 }
 
 // solvePool solves ps into scores with the pool's engines, each taking the
 // next position not taken.
-func (s *Solver) solvePool(ctx context.Context, ps []game.Position, m solve.Mode, scores []int) error {
+func (s *Solver) solvePool(ctx context.Context, ps []game.Position, m Mode, scores []int) error {
 	pool := s.poolEngines()
 	var next atomic.Int64
 	errs := make([]error, len(pool))
@@ -237,19 +341,15 @@ func (s *Solver) solvePool(ctx context.Context, ps []game.Position, m solve.Mode
 	return errors.Join(errs...)
 }
 
-// begin reads the position moves, then locks the Solver and returns its
-// engine for one position, with what unlocks it.
-func (s *Solver) begin(moves string) (game.Position, *engines.Engine, func(), error) {
-	p, err := s.Position(moves)
-	if err != nil {
-		return p, nil, nil, err
-	}
+// begin locks the Solver and returns its engine for one position, with
+// what unlocks it.
+func (s *Solver) begin() (*engines.Engine, func(), error) {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		return p, nil, nil, ErrClosed
+		return nil, nil, ErrClosed
 	}
-	return p, s.oneEngine(), s.mu.Unlock, nil
+	return s.oneEngine(), s.mu.Unlock, nil
 }
 
 // oneEngine is the engine of one position at a time, made now (and the
@@ -257,8 +357,9 @@ func (s *Solver) begin(moves string) (game.Position, *engines.Engine, func(), er
 func (s *Solver) oneEngine() *engines.Engine {
 	if s.one == nil {
 		s.pool = nil
-		s.one = engines.NegamaxBook(s.opts, s.bk, s.board)
+		s.one = s.engine(s.cfg.Threads, s.cfg.TableMiB)
 	}
+	s.cur.Store(s.one)
 	return s.one
 }
 
@@ -268,11 +369,11 @@ func (s *Solver) oneEngine() *engines.Engine {
 func (s *Solver) poolEngines() []*engines.Engine {
 	if s.pool == nil {
 		s.one = nil
-		opts := negamax.Options{TableMiB: max(s.opts.TableMiB/s.opts.Threads, 1), Threads: 1}
-		for range s.opts.Threads {
-			s.pool = append(s.pool, engines.NegamaxBook(opts, s.bk, s.board))
+		for range s.cfg.Threads {
+			s.pool = append(s.pool, s.engine(1, max(s.cfg.TableMiB/s.cfg.Threads, 1)))
 		}
 	}
+	s.cur.Store(s.pool[0])
 	return s.pool
 }
 
@@ -283,13 +384,7 @@ func (s *Solver) Close() {
 	defer s.mu.Unlock()
 	if !s.closed {
 		s.closed, s.one, s.pool = true, nil, nil
+		s.cur.Store(nil)
 		s.closeBook()
 	}
-}
-
-func mode(weak bool) solve.Mode {
-	if weak {
-		return solve.Weak
-	}
-	return solve.Strong
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"c4/book/named"
-	"c4/book/store"
 	"c4/game"
 )
 
@@ -12,7 +11,7 @@ import (
 // 7x6 (read from the binary on first use), nothing on another board unless
 // asked for.
 func Example() {
-	bk, closeBook, err := named.Open("builtin", game.Standard, true, store.Options{})
+	bk, closeBook, err := named.Open("builtin", game.Standard, true, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -21,9 +20,9 @@ func Example() {
 	fmt.Println(bk.Depth(game.Standard.Narrow()) >= 12)
 
 	b, _ := game.NewBoard(5, 4)
-	none, _, err := named.Open("builtin", b, false, store.Options{})
+	none, _, err := named.Open("builtin", b, false, nil)
 	fmt.Println(none == nil, err)
-	_, _, err = named.Open("builtin", b, true, store.Options{})
+	_, _, err = named.Open("builtin", b, true, nil)
 	fmt.Println(err)
 	// Output:
 	// true

@@ -6,9 +6,8 @@ package named
 
 import (
 	"fmt"
+	"io"
 
-	"c4/book/builtin"
-	"c4/book/store"
 	"c4/game"
 	"c4/negamax"
 )
@@ -20,7 +19,8 @@ import (
 // named it), and is quietly not used otherwise (the games' default, the
 // built-in 7x6 book, on another board, which is then not even read). A
 // database whose generation was stopped is an error (store.ErrIncomplete).
-func Open(name string, b game.Board, asked bool, opts store.Options) (negamax.Book, func(), error) {
+// The database's messages go to log, if set.
+func Open(name string, b game.Board, asked bool, log io.Writer) (negamax.Book, func(), error) {
 	var bk negamax.Book
 	closeBook := func() {}
 	switch {
@@ -29,22 +29,17 @@ func Open(name string, b game.Board, asked bool, opts store.Options) (negamax.Bo
 	case name == "builtin" && b != game.Standard:
 		return notHeld(name, b, asked)
 	case name == "builtin":
-		frozen, err := builtin.Book()
+		frozen, err := openBuiltin()
 		if err != nil {
 			return nil, nil, err
 		}
 		bk = frozen
 	default:
-		opts.ReadOnly = true
-		db, err := store.Open(name, opts)
+		db, closeDB, err := openDatabase(name, b, log)
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := db.CheckComplete(b); err != nil {
-			db.Close()
-			return nil, nil, err
-		}
-		bk, closeBook = db, func() { db.Close() }
+		bk, closeBook = db, closeDB
 	}
 	if depthOf(bk, b) < 0 {
 		closeBook()
@@ -64,7 +59,7 @@ func notHeld(name string, b game.Board, asked bool) (negamax.Book, func(), error
 // depthOf is bk's depth on board b, which a built-in book holds only if it
 // fits 64 bits.
 func depthOf(bk negamax.Book, b game.Board) int {
-	if db, ok := bk.(*store.Book); ok {
+	if db, ok := bk.(interface{ DepthOf(game.Board) int }); ok {
 		return db.DepthOf(b)
 	}
 	if nb := b.Narrow(); nb != nil {

@@ -56,11 +56,11 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	sf.board = sets[0].Board.String()
 	boards, wide := testsets.Boards(sets)
-	_, engine, closeBook, err := sf.open(fs)
+	engine, err := sf.open(fs)
 	if err != nil {
 		return err
 	}
-	defer closeBook()
+	defer engine.Close()
 	old, err := readReport(*compare)
 	if err != nil {
 		return err

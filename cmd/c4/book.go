@@ -10,11 +10,10 @@ import (
 	"c4/book"
 	"c4/book/gen"
 	"c4/book/store"
-	"c4/engines"
 	"c4/game"
 	"c4/internal/cli"
-	"c4/pns"
 	"c4/solve"
+	"c4/solver"
 )
 
 var bookUsage = help("book")
@@ -249,8 +248,7 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	opts, err := sf.negamaxOptions(2) // and DFPN's table
-	if err != nil {
+	if err := fits(nil, 2*solve.TableBytes(sf.tableMiB)); err != nil { // negamax's table and DFPN's
 		return err
 	}
 	bk, b, err := readBook(fs, *db, sf.board)
@@ -259,7 +257,18 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	defer bk.Close()
 	start := time.Now()
-	exact, dfpn := engines.Negamax(opts, b), engines.DFPN(pns.Options{TableMiB: sf.tableMiB, Threads: sf.threads}, b)
+	sf.board = b.String()
+	exact, err := sf.open(fs)
+	if err != nil {
+		return err
+	}
+	defer exact.Close()
+	sf.engine, sf.weak = solver.DFPN, true
+	dfpn, err := sf.open(fs)
+	if err != nil {
+		return err
+	}
+	defer dfpn.Close()
 	bad, layers, err := bk.Verify(ctx, b, sample, *seed,
 		store.Checker{Name: "negamax", Engine: exact, Mode: solve.Strong},
 		store.Checker{Name: "dfpn", Engine: dfpn, Mode: solve.Weak})

@@ -1,19 +1,16 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 
 	"c4/book/builtin"
-	"c4/book/named"
-	"c4/book/store"
-	"c4/engines"
 	"c4/game"
 	"c4/internal/cli"
 	"c4/internal/hugemem"
-	"c4/negamax"
-	"c4/pns"
 	"c4/solve"
+	"c4/solver"
 )
 
 // searchFlags are the values of the flags of every command that searches.
@@ -36,11 +33,11 @@ func (f *searchFlags) register(fs *cli.FlagSet, engines bool, book string) {
 	fs.IntVar(&f.tableMiB, "tt-mib", solve.DefaultTableMiB, 1, solve.MaxTableMiB, "transposition table size in `MiB`")
 	fs.IntVar(&f.threads, "threads", solve.DefaultThreads(), 1, solve.MaxThreads, "`N` goroutines searching each position at once")
 	fs.Lookup("threads").DefValue = "all cores" // the help reads the same on every machine
-	f.engine = "negamax"
+	f.engine = solver.Negamax
 	if engines {
 		fs.BoolVarP(&f.weak, "weak", "w", false, "weak solving: only win (1), draw (0) or loss (-1)")
 		fs.StringVar(&f.engine, "engine", "negamax", "negamax (exact alpha-beta) or dfpn (proof numbers, weak only)")
-		fs.IntVar(&f.endgame, "dfpn-endgame", pns.DefaultEndgameCells, 0, 128, "with --engine dfpn, positions with at most `N` empty cells are solved by plain depth-first search; 0: proof numbers all the way")
+		fs.IntVar(&f.endgame, "dfpn-endgame", solver.DefaultEndgameCells, 0, 128, "with --engine dfpn, positions with at most `N` empty cells are solved by plain depth-first search; 0: proof numbers all the way")
 	}
 	if book != "" {
 		fs.StringVar(&f.book, "book", book, fmt.Sprintf("opening book to answer early positions from: a database `DIR` (c4 book generate), builtin (7x6, up to %d stones, inside c4) or none", builtin.Stones))
@@ -64,44 +61,28 @@ func (f *searchFlags) parseBoard(fs *cli.FlagSet) (game.Board, error) {
 	return b, nil
 }
 
-// negamaxOptions are the options of a negamax solver of the flags,
-// checked against the machine's memory for n solvers.
-func (f *searchFlags) negamaxOptions(n int) (negamax.Options, error) {
-	opts := negamax.Options{TableMiB: f.tableMiB, Threads: f.threads}
-	return opts, fits(opts.Check(), int64(n)*opts.Bytes())
+// config is the solver.Config of the flags; book "" where the command
+// does not consult one.
+func (f *searchFlags) config(fs *cli.FlagSet) solver.Config {
+	cfg := solver.Config{Board: f.board, Book: cmp.Or(f.book, "none"), StrictBook: fs.Changed("book"), BookLog: fs.Output(),
+		Engine: f.engine, TableMiB: f.tableMiB, Threads: f.threads, EndgameCells: f.endgame}
+	if f.endgame == 0 {
+		cfg.EndgameCells = -1
+	}
+	return cfg
 }
 
-// open checks the engine flags against each other and returns the board
-// and the engine they ask for (with the book of --book), and what closes
-// the book.
-func (f *searchFlags) open(fs *cli.FlagSet) (game.Board, *engines.Engine, func(), error) {
-	b, err := f.parseBoard(fs)
-	if err == nil {
-		err = f.checkEngine(fs)
+// open checks the engine flags against each other and returns the solver
+// they ask for (with the book of --book); Close lets go of it.
+func (f *searchFlags) open(fs *cli.FlagSet) (*solver.Solver, error) {
+	if _, err := f.parseBoard(fs); err != nil {
+		return nil, err
 	}
-	if err != nil {
-		return game.Board{}, nil, nil, err
+	if err := f.checkEngine(fs); err != nil {
+		return nil, err
 	}
-	if f.engine == "dfpn" {
-		opts := pns.Options{TableMiB: f.tableMiB, Threads: f.threads, EndgameCells: f.endgame}
-		if f.endgame == 0 {
-			opts.EndgameCells = -1
-		}
-		if err := fits(opts.Check(), opts.Bytes()); err != nil {
-			return game.Board{}, nil, nil, err
-		}
-		return b, engines.DFPN(opts, b), func() {}, nil
-	}
-	bk, closeBook, err := f.openBook(fs, b)
-	if err != nil {
-		return game.Board{}, nil, nil, err
-	}
-	opts, err := f.negamaxOptions(1)
-	if err != nil {
-		closeBook()
-		return game.Board{}, nil, nil, err
-	}
-	return b, engines.NegamaxBook(opts, bk, b), closeBook, nil
+	s, err := solver.New(f.config(fs))
+	return s, flagError(err)
 }
 
 // checkEngine checks the engine flags against each other; a mismatch is
@@ -109,13 +90,13 @@ func (f *searchFlags) open(fs *cli.FlagSet) (game.Board, *engines.Engine, func()
 func (f *searchFlags) checkEngine(fs *cli.FlagSet) error {
 	var err error
 	switch {
-	case f.engine != "negamax" && f.engine != "dfpn":
+	case f.engine != solver.Negamax && f.engine != solver.DFPN:
 		err = fmt.Errorf("--engine %q: want negamax or dfpn", f.engine)
-	case f.engine == "dfpn" && !f.weak:
+	case f.engine == solver.DFPN && !f.weak:
 		err = errors.New("--engine dfpn finds only win, draw or loss, not the exact score: add --weak")
-	case f.engine == "dfpn" && fs.Changed("book") && f.book != "none":
+	case f.engine == solver.DFPN && fs.Changed("book") && f.book != "none":
 		err = errors.New("--book works with --engine negamax")
-	case f.engine == "negamax" && fs.Changed("dfpn-endgame"):
+	case f.engine == solver.Negamax && fs.Changed("dfpn-endgame"):
 		err = errors.New("--dfpn-endgame works with --engine dfpn")
 	default:
 		return nil
@@ -123,30 +104,31 @@ func (f *searchFlags) checkEngine(fs *cli.FlagSet) error {
 	return fs.UsageError(err)
 }
 
-// openBook opens the book --book names for board b (see named.Open),
-// and returns what closes it.
-func (f *searchFlags) openBook(fs *cli.FlagSet, b game.Board) (negamax.Book, func(), error) {
-	return named.Open(f.book, b, fs.Changed("book"), store.Options{Log: fs.Output()})
+// fits returns err, a check of options, as flagError does; else an error
+// if bytes of tables do not fit in the machine's memory.
+func fits(err error, bytes int64) error {
+	if err == nil {
+		err = hugemem.Fits(bytes)
+	}
+	return flagError(err)
 }
 
-// fits returns err, a check of options, with the flag names for its
-// fields; else an error if bytes of tables do not fit in the machine's
-// memory (more would crash at the start or have the kernel end the run).
-// Either is a bad command line (cli.BadValue).
-func fits(err error, bytes int64) error {
+// flagError is err, an error of a solver's options, with the flag names
+// for its fields: a bad command line (cli.BadValue) if a number is out of
+// range or the tables do not fit in the machine's memory (more would
+// crash at the start or have the kernel end the run).
+func flagError(err error) error {
 	var re *solve.RangeError
-	if errors.As(err, &re) {
+	var big *hugemem.TooBig
+	switch {
+	case errors.As(err, &re):
 		names := map[string]string{"TableMiB": "--tt-mib", "Threads": "--threads", "EndgameCells": "--dfpn-endgame"}
 		if name, ok := names[re.Field]; ok {
 			re.Field = name
 		}
 		return cli.BadValue(re)
-	}
-	if err != nil {
-		return err
-	}
-	if err := hugemem.Fits(bytes); err != nil {
+	case errors.As(err, &big):
 		return cli.BadValue(fmt.Errorf("%w (--tt-mib is for each solver or worker)", err))
 	}
-	return nil
+	return err
 }

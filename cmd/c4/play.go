@@ -28,20 +28,20 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if *first != "human" && *first != "c4" {
 		return fs.UsageError(fmt.Errorf("--first %q: want human or c4", *first))
 	}
-	b, e, closeBook, err := sf.open(fs)
+	s, err := sf.open(fs)
 	if err != nil {
 		return err
 	}
-	defer closeBook()
+	defer s.Close()
 	humanParity := 0
 	if *first == "c4" {
 		humanParity = 1
 	}
 	cfg := play.Config{
-		Board: b, Engine: e, Hints: *hints, Colour: cli.Colour(stdout), Start: *from,
+		Solver: s, Hints: *hints, Colour: cli.Colour(stdout), Start: *from,
 		HumansTurn: func(stones int) bool { return stones%2 == humanParity },
 	}
-	cfg.Searching = func(moves string) func() { return progress.Search(cli.ProgressTo(stderr), moves, true, e.Progress) }
+	cfg.Searching = func(moves string) func() { return progress.Search(cli.ProgressTo(stderr), moves, true, s.Progress) }
 	err = play.Run(ctx, cfg, stdin, stdout)
 	if pe := (*position.ParseError)(nil); errors.As(err, &pe) || errors.Is(err, position.ErrGameOver) {
 		return fs.UsageError(fmt.Errorf("--from: %w", err))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"c4/book/builtin"
+	"c4/book/named"
 	"c4/internal/cli"
 	"c4/serve"
 )
@@ -47,13 +48,16 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := fits(cfg.Check(), cfg.Bytes()); err != nil {
 		return err
 	}
-	bk, closeBook, err := sf.openBook(fs, b)
+	bk, closeBook, err := named.Open(sf.book, b, fs.Changed("book"), stderr)
 	if err != nil {
 		return err
 	}
 	defer closeBook()
 	cfg.Book = bk
-	server := serve.New(cfg)
+	server, err := serve.New(cfg)
+	if err != nil {
+		return flagError(err)
+	}
 	defer server.Close() // after the HTTP server's shutdown, below
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

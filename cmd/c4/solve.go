@@ -10,12 +10,12 @@ import (
 	"strings"
 	"time"
 
-	"c4/engines"
 	"c4/game"
 	"c4/internal/cli"
 	"c4/internal/lines"
 	"c4/internal/progress"
 	"c4/solve"
+	"c4/solver"
 	"c4/testsets"
 	"c4/threat"
 )
@@ -33,12 +33,13 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	b, engine, closeBook, err := sf.open(fs)
+	slv, err := sf.open(fs)
 	if err != nil {
 		return err
 	}
-	defer closeBook()
-	s := answerer{ctx: ctx, e: engine, b: b, mode: sf.mode(), analyze: *analyze, stats: *stats, explain: *explain,
+	defer slv.Close()
+	b := slv.Board()
+	s := answerer{ctx: ctx, s: slv, mode: sf.mode(), analyze: *analyze, stats: *stats, explain: *explain,
 		out: bufio.NewWriter(stdout), stderr: stderr}
 	defer s.out.Flush()
 	if fs.NArg() > 0 {
@@ -65,8 +66,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 // answerer answers c4 solve's positions, one at a time.
 type answerer struct {
 	ctx            context.Context
-	e              *engines.Engine
-	b              game.Board
+	s              *solver.Solver
 	mode           solve.Mode
 	analyze, stats bool
 	explain        bool
@@ -97,19 +97,19 @@ func (s *answerer) line(where, moves string, err error) error {
 
 // answer solves one position and formats its output line.
 func (s *answerer) answer(moves string) (string, error) {
-	p, err := game.ParseLive(s.b, moves)
+	p, err := s.s.Position(moves)
 	if err != nil {
 		return "", err
 	}
-	defer progress.Search(cli.ProgressTo(s.stderr), moves, s.analyze, s.e.Progress)()
+	defer progress.Search(cli.ProgressTo(s.stderr), moves, s.analyze, s.s.Progress)()
 	start := time.Now()
 	var scores []int
 	var st solve.Stats
 	if s.analyze {
-		scores, st, err = s.e.Analyze(s.ctx, p, s.mode)
+		scores, st, err = s.s.Analyze(s.ctx, p, s.mode)
 	} else {
 		var r solve.Result
-		r, err = s.e.Solve(s.ctx, p, s.mode)
+		r, err = s.s.Solve(s.ctx, p, s.mode)
 		scores, st = []int{r.Score}, r.Stats
 	}
 	if err != nil {
@@ -130,10 +130,10 @@ func (s *answerer) answer(moves string) (string, error) {
 	return sb.String(), nil
 }
 
-// explanation is what the rules prove at p (engines.Explain), or
-// that they prove nothing.
+// explanation is what the rules prove at p (solver.Explain), or that
+// they prove nothing.
 func explanation(p game.Position) string {
-	if e, ok := engines.Explain(p, threat.XO); ok {
+	if e, ok := solver.Explain(p, threat.XO); ok {
 		return e
 	}
 	return "no rule proves a bound here: the score is the search's alone"

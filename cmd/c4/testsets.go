@@ -41,11 +41,12 @@ func testsetsGenerate(ctx context.Context, args []string, stdout, stderr io.Writ
 	if err != nil {
 		return fs.UsageError(err)
 	}
-	b, s, _, err := sf.open(fs)
+	s, err := sf.open(fs)
 	if err != nil {
 		return err
 	}
-	g := testsets.Generator{Board: b, Level: l, Rating: r, Count: count, Seed: *seed, Solver: s, MinStones: minStones,
+	defer s.Close()
+	g := testsets.Generator{Board: s.Board(), Level: l, Rating: r, Count: count, Seed: *seed, Solver: s, MinStones: minStones,
 		Progress: cli.ProgressTo(stderr)}
 	set, err := g.Generate(ctx)
 	if err != nil {

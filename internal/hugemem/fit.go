@@ -2,13 +2,20 @@ package hugemem
 
 import "fmt"
 
-// Fits returns an error if tables of bytes do not fit in the machine's
+// TooBig is Fits's error: tables of Bytes do not fit in the machine's Have.
+type TooBig struct{ Bytes, Have uint64 }
+
+func (e *TooBig) Error() string {
+	const gib = 1 << 30
+	return fmt.Sprintf("the tables take %.1f GiB, more than this machine's %.1f GiB of memory", float64(e.Bytes)/gib, float64(e.Have)/gib)
+}
+
+// Fits returns a *TooBig if tables of bytes do not fit in the machine's
 // memory (more would crash at the start or have the kernel end the run);
 // nil where the memory is unknown.
 func Fits(bytes int64) error {
-	const gib = 1 << 30
 	if have := Physical(); have > 0 && uint64(bytes) > have {
-		return fmt.Errorf("the tables take %.1f GiB, more than this machine's %.1f GiB of memory", float64(bytes)/gib, float64(have)/gib)
+		return &TooBig{uint64(bytes), have}
 	}
 	return nil
 }

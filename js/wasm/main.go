@@ -34,10 +34,9 @@ import (
 
 	"c4/ahead"
 	"c4/book"
-	"c4/engines"
 	"c4/game"
-	"c4/negamax"
 	"c4/solve"
+	"c4/solver"
 	"c4/threat"
 )
 
@@ -78,9 +77,17 @@ func main() {
 			return
 		}
 	}
-	w := &worker{book: bk, board: board, solver: engines.NegamaxBook(negamax.Options{TableMiB: tableMiB}, bk, board)}
-	w.ahead = ahead.New(engines.NegamaxBook(negamax.Options{TableMiB: max(tableMiB/2, 1)}, bk, board), budget,
-		func(ctx context.Context) context.Context { return &yielding{Context: ctx} })
+	w := &worker{book: bk, board: board}
+	var behind *solver.Solver
+	w.solver, err = solver.New(solver.Config{Board: board.String(), OpenBook: bk, TableMiB: tableMiB, Threads: 1})
+	if err == nil {
+		behind, err = solver.New(solver.Config{Board: board.String(), OpenBook: bk, TableMiB: max(tableMiB/2, 1), Threads: 1})
+	}
+	if err != nil {
+		post(map[string]any{"type": "error", "error": err.Error()})
+		return
+	}
+	w.ahead = ahead.New(behind, budget, func(ctx context.Context) context.Context { return &yielding{Context: ctx} })
 	js.Global().Set("c4handle", js.FuncOf(w.handle))
 	js.Global().Call("c4ready", map[string]any{"book": w.depth(), "tableMiB": tableMiB})
 	select {}
@@ -160,7 +167,7 @@ func closed(c chan struct{}) bool {
 type worker struct {
 	book   *book.Layered
 	board  game.Board // the solver's
-	solver *engines.Engine
+	solver *solver.Solver
 	ahead  *ahead.Ahead
 	cancel context.CancelFunc // of the search under way, if any
 	done   chan struct{}      // closed when the search under way has returned
@@ -258,9 +265,9 @@ func (w *worker) answer(ctx context.Context, q question) {
 	})
 }
 
-// explain is what the rules prove at p, in words, or "" (engines.Explain).
+// explain is what the rules prove at p, in words, or "" (solver.Explain).
 func explain(p game.Position, sides threat.Sides) string {
-	e, _ := engines.Explain(p, sides)
+	e, _ := solver.Explain(p, sides)
 	return e
 }
 

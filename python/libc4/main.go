@@ -43,6 +43,8 @@ import (
 	"time"
 	"unsafe"
 
+	"c4/game"
+	"c4/position"
 	"c4/solver"
 	"c4/threat"
 )
@@ -192,11 +194,12 @@ func c4_explain(h C.uintptr_t, input *C.char, inputLen C.int, sides *C.char, out
 		writeErr(err, hd.errBuf, hd.errLen)
 		return C.C4_ERROR
 	}
-	e, err := hd.s.Explain(C.GoStringN(input, inputLen), names)
+	p, err := hd.s.Position(C.GoStringN(input, inputLen))
 	if err != nil {
 		writeErr(err, hd.errBuf, hd.errLen)
 		return C.C4_INVALID
 	}
+	e, _ := solver.Explain(p, names)
 	writeText(e, out, n)
 	return C.C4_DONE
 }
@@ -215,29 +218,46 @@ type question struct {
 
 // answer answers q: the values c4_wait writes.
 func (hd *handle) answer(ctx context.Context, q question) ([]int64, error) {
+	lines := []string{q.input}
+	if q.kind == C.C4_MANY {
+		lines = strings.Split(q.input, "\n")
+	}
+	ps := make([]game.Position, len(lines))
+	for i, moves := range lines { // every position read before any is searched
+		p, err := hd.s.Position(moves)
+		if err != nil {
+			return nil, err
+		}
+		ps[i] = p
+	}
+	mode := solver.Strong
+	if q.weak {
+		mode = solver.Weak
+	}
+	start := time.Now()
 	switch q.kind {
 	case C.C4_SOLVE:
-		r, err := hd.s.Solve(ctx, q.input, q.weak)
-		return []int64{int64(r.Score), int64(r.Nodes), r.Micros}, err
+		r, err := hd.s.Solve(ctx, ps[0], mode)
+		return []int64{int64(r.Score), int64(r.Stats.Nodes), time.Since(start).Microseconds()}, err
 	case C.C4_ANALYZE:
-		a, err := hd.s.Analyze(ctx, q.input, q.weak)
-		values := []int64{int64(a.Nodes), a.Micros}
-		for _, v := range a.Scores {
-			values = append(values, int64(v))
-		}
-		return values, err
+		scores, st, err := hd.s.Analyze(ctx, ps[0], mode)
+		return append([]int64{int64(st.Nodes), time.Since(start).Microseconds()}, int64s(scores)...), err
 	case C.C4_BEST:
-		col, err := hd.s.BestMove(ctx, q.input)
-		return []int64{int64(col)}, err
+		col, err := hd.s.BestMove(ctx, ps[0])
+		return []int64{int64(position.ColumnName(col))}, err
 	case C.C4_MANY:
-		scores, err := hd.s.SolveMany(ctx, strings.Split(q.input, "\n"), q.weak)
-		values := make([]int64, len(scores))
-		for i, v := range scores {
-			values[i] = int64(v)
-		}
-		return values, err
+		scores, err := hd.s.SolveMany(ctx, ps, mode)
+		return int64s(scores), err
 	}
 	return nil, errors.New("no such question")
+}
+
+func int64s(v []int) []int64 {
+	out := make([]int64, len(v))
+	for i, x := range v {
+		out[i] = int64(x)
+	}
+	return out
 }
 
 // wait waits at most waitFor for the job under way: see c4_wait.
