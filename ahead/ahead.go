@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"c4/game"
-	"c4/solve"
+	"c4/search"
 )
 
 // Ahead solves, while no request is being solved, the positions a game is
@@ -64,7 +64,7 @@ const aheadQuiet = 20 * time.Millisecond
 
 // Analyzer scores every move of a position (a *solver.Solver does).
 type Analyzer interface {
-	Analyze(ctx context.Context, p game.Position, mode solve.Mode) ([]int, solve.Stats, error)
+	Analyze(ctx context.Context, p game.Position, mode search.Mode) ([]int, search.Stats, error)
 }
 
 // New starts solving ahead with solver, which it alone uses, dropping a
@@ -137,7 +137,7 @@ func (h *Ahead) next() (time.Duration, bool) {
 	scores, ok := h.answers.get(j.p)
 	var err error
 	if !ok {
-		if scores, _, err = h.solver.Analyze(h.wrap(ctx), j.p, solve.Strong); err == nil {
+		if scores, _, err = h.solver.Analyze(h.wrap(ctx), j.p, search.Strong); err == nil {
 			h.answers.put(j.p, scores)
 		}
 	}
@@ -145,7 +145,7 @@ func (h *Ahead) next() (time.Duration, bool) {
 	case errors.Is(err, context.Canceled): // by a request: again later
 		then = []job{j}
 	case err == nil && j.reply:
-		if q, ok := moveOn(j.p, solve.BestMove(scores)); ok {
+		if q, ok := moveOn(j.p, search.BestMove(scores)); ok {
 			then = []job{{p: q}}
 		}
 	}
@@ -168,7 +168,7 @@ func (h *Ahead) closed() bool {
 
 // Recall returns the remembered scores of p's moves, in mode, and puts
 // the positions after them first in line; false if p is not remembered.
-func (h *Ahead) Recall(p game.Position, mode solve.Mode) ([]int, bool) {
+func (h *Ahead) Recall(p game.Position, mode search.Mode) ([]int, bool) {
 	if h == nil {
 		return nil, false
 	}
@@ -177,12 +177,12 @@ func (h *Ahead) Recall(p game.Position, mode solve.Mode) ([]int, bool) {
 		return nil, false
 	}
 	h.plan(p, scores)
-	if mode == solve.Weak {
+	if mode == search.Weak {
 		weak := make([]int, len(scores))
 		for c, v := range scores {
 			weak[c] = v
-			if v != solve.InvalidMove {
-				weak[c] = solve.WeakScore(v)
+			if v != search.InvalidMove {
+				weak[c] = search.WeakScore(v)
 			}
 		}
 		scores = weak
@@ -239,10 +239,10 @@ func (h *Ahead) plan(p game.Position, scores []int) {
 
 // after returns the jobs of the positions after p's moves, each to be
 // followed by its best reply, by the moves' exact scores, but those that
-// end the game: in solve.Ranked's order, the best first.
+// end the game: in search.Ranked's order, the best first.
 func after(p game.Position, scores []int) []job {
 	var jobs []job
-	for _, c := range solve.Ranked(scores) {
+	for _, c := range search.Ranked(scores) {
 		if q, ok := moveOn(p, c); ok {
 			jobs = append(jobs, job{q, true})
 		}

@@ -6,7 +6,7 @@ import (
 
 	"c4/ahead"
 	"c4/game"
-	"c4/solve"
+	"c4/search"
 	"c4/solver"
 )
 
@@ -18,12 +18,12 @@ func Example() {
 	h := ahead.New(s, time.Second, nil)
 	defer h.Close()
 	p, _ := game.Parse(game.Standard, "4453")
-	_, known := h.Recall(p, solve.Strong)
+	_, known := h.Recall(p, search.Strong)
 	fmt.Println(known)
 	h.Learn(p, []int{-5, -5, -2, -3, -4, -2, -2}) // c4 solve --analyze 4453
-	scores, known := h.Recall(p, solve.Strong)
+	scores, known := h.Recall(p, search.Strong)
 	fmt.Println(scores, known)
-	weak, _ := h.Recall(p, solve.Weak)
+	weak, _ := h.Recall(p, search.Weak)
 	fmt.Println(weak)
 	// Output:
 	// false

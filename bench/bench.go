@@ -13,16 +13,16 @@ import (
 
 	"c4/game"
 	"c4/internal/progress"
-	"c4/solve"
+	"c4/search"
 	"c4/testsets"
 )
 
 // Options says how to run a set.
 type Options struct {
-	Limit     int        // solve only the first Limit cases; 0 means all
-	Mode      solve.Mode // Weak: compare the signs of the expected scores
-	KeepTable bool       // do not Reset the engine before each position
-	Progress  io.Writer  // where to show progress; nil for none
+	Limit     int         // solve only the first Limit cases; 0 means all
+	Mode      search.Mode // Weak: compare the signs of the expected scores
+	KeepTable bool        // do not Reset the engine before each position
+	Progress  io.Writer   // where to show progress; nil for none
 }
 
 // Mismatch is a case whose score differs from the expected one.
@@ -68,7 +68,7 @@ func (r Row) KPosPerSec() float64 {
 // Engine is what a benchmark runs: an *engines.Engine, of negamax or DFPN,
 // on a board of any width.
 type Engine interface {
-	Solve(ctx context.Context, p game.Position, mode solve.Mode) (solve.Result, error)
+	Solve(ctx context.Context, p game.Position, mode search.Mode) (search.Result, error)
 	Reset()
 }
 

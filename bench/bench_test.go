@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"c4/game"
-	"c4/solve"
+	"c4/search"
 	"c4/testsets"
 )
 
@@ -17,13 +17,13 @@ type fake struct {
 	resets int
 }
 
-func (f *fake) Solve(_ context.Context, p game.Position, _ solve.Mode) (solve.Result, error) {
+func (f *fake) Solve(_ context.Context, p game.Position, _ search.Mode) (search.Result, error) {
 	for moves, s := range f.scores {
 		if q, _ := game.Parse(game.Standard, moves); q == p {
-			return solve.Result{Score: s, Stats: solve.Stats{Nodes: 10}}, nil
+			return search.Result{Score: s, Stats: search.Stats{Nodes: 10}}, nil
 		}
 	}
-	return solve.Result{}, errors.New("unknown position")
+	return search.Result{}, errors.New("unknown position")
 }
 
 func (f *fake) Reset() { f.resets++ }
@@ -40,7 +40,7 @@ func TestRun(t *testing.T) {
 	}
 	// Weak compares signs; Limit cuts; KeepTable does not reset.
 	e = &fake{scores: map[string]int{"4455": 1, "44": 1, "444": 1}}
-	row, _ = Run(context.Background(), set, e, Options{Mode: solve.Weak, Limit: 2, KeepTable: true})
+	row, _ = Run(context.Background(), set, e, Options{Mode: search.Weak, Limit: 2, KeepTable: true})
 	if row.Positions != 2 || e.resets != 0 || len(row.Mismatches) != 1 {
 		t.Errorf("weak, limit 2: row %+v, resets %d", row, e.resets)
 	}

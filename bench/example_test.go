@@ -10,7 +10,7 @@ import (
 	"c4/game"
 	"c4/negamax"
 	"c4/pns"
-	"c4/solve"
+	"c4/search"
 	"c4/testsets"
 )
 
@@ -25,10 +25,10 @@ func ExampleRun() {
 	for _, e := range []struct {
 		name   string
 		engine *engines.Engine
-		mode   solve.Mode
+		mode   search.Mode
 	}{
-		{"negamax", engines.Negamax(negamax.Options{TableMiB: 16}, game.Standard), solve.Strong},
-		{"dfpn", engines.DFPN(pns.Options{TableMiB: 16}, game.Standard), solve.Weak},
+		{"negamax", engines.Negamax(negamax.Options{TableMiB: 16}, game.Standard), search.Strong},
+		{"dfpn", engines.DFPN(pns.Options{TableMiB: 16}, game.Standard), search.Weak},
 	} {
 		row, err := bench.Run(context.Background(), set, e.engine, bench.Options{Mode: e.mode})
 		if err != nil {

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"c4/internal/regular"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -147,6 +148,24 @@ func writeCSV(w io.Writer, r Report) error {
 
 func us(d time.Duration) string {
 	return strconv.FormatFloat(float64(d)/float64(time.Microsecond), 'f', 3, 64)
+}
+
+// ReadReportFile reads the JSON report at path, for a comparison; nil if
+// path is "".
+func ReadReportFile(path string) (*Report, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := regular.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := ReadReport(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
 }
 
 // ReadReport reads a report written with format json.

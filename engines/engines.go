@@ -1,6 +1,6 @@
 // Package engines solves positions of every board with one Engine, which
 // gives each game.Position to an engine of its width: c4/negamax or c4/pns
-// on 64 bits, their c4/wide forms on 128.
+// on 64 bits, their c4/internal/wide forms on 128.
 package engines
 
 import (
@@ -9,13 +9,13 @@ import (
 	"sync/atomic"
 
 	"c4/game"
+	wnegamax "c4/internal/wide/negamax"
+	wpns "c4/internal/wide/pns"
+	wposition "c4/internal/wide/position"
+	wsearch "c4/internal/wide/search"
 	"c4/negamax"
 	"c4/pns"
-	"c4/solve"
-	wnegamax "c4/wide/negamax"
-	wpns "c4/wide/pns"
-	wposition "c4/wide/position"
-	wsolve "c4/wide/solve"
+	"c4/search"
 )
 
 // Engine solves positions of every board. It holds the engine of one width
@@ -24,10 +24,10 @@ import (
 // engine it holds, with its tables, so that an Engine's memory is one
 // engine's, as its options say, whichever boards it is given.
 type Engine struct {
-	narrow     solve.Engine
-	wide       wsolve.Engine
-	makeNarrow func() solve.Engine
-	makeWide   func() wsolve.Engine
+	narrow     search.Engine
+	wide       wsearch.Engine
+	makeNarrow func() search.Engine
+	makeWide   func() wsearch.Engine
 
 	// progress is the Progress of the negamax solver that runs or ran
 	// last, nil for DFPN: Progress reads it while Solve runs.
@@ -43,14 +43,14 @@ func Negamax(opts negamax.Options, b game.Board) *Engine { return NegamaxBook(op
 // Both widths take opts as they are: the options are one type.
 func NegamaxBook(opts negamax.Options, bk negamax.Book, b game.Board) *Engine {
 	e := &Engine{}
-	e.makeNarrow = func() solve.Engine {
+	e.makeNarrow = func() search.Engine {
 		s := negamax.New(opts)
 		s.UseBook(bk)
 		f := s.Progress
 		e.progress.Store(&f)
 		return s
 	}
-	e.makeWide = func() wsolve.Engine {
+	e.makeWide = func() wsearch.Engine {
 		s := wnegamax.New(opts)
 		if gb, ok := bk.(GameBook); ok {
 			s.UseBook(wideBook{gb})
@@ -73,7 +73,7 @@ type GameBook interface {
 	DepthOf(b game.Board) int
 }
 
-// wideBook is a GameBook as wide/negamax consults it; a read error counts
+// wideBook is a GameBook as internal/wide/negamax consults it; a read error counts
 // as a miss, and the search goes on without the book's answer.
 type wideBook struct{ b GameBook }
 
@@ -88,8 +88,8 @@ func (w wideBook) Score(p wposition.Position) (int, bool) {
 // positions of b first.
 func DFPN(opts pns.Options, b game.Board) *Engine {
 	e := &Engine{
-		makeNarrow: func() solve.Engine { return pns.New(opts) },
-		makeWide:   func() wsolve.Engine { return wpns.New(wpns.Options(opts)) },
+		makeNarrow: func() search.Engine { return pns.New(opts) },
+		makeWide:   func() wsearch.Engine { return wpns.New(wpns.Options(opts)) },
 	}
 	e.prepare(b)
 	return e
@@ -106,7 +106,7 @@ func (e *Engine) prepare(b game.Board) {
 
 // wideEngine is the 128-bit engine, made now (and the 64-bit one dropped)
 // if it was not.
-func (e *Engine) wideEngine() wsolve.Engine {
+func (e *Engine) wideEngine() wsearch.Engine {
 	if e.wide == nil {
 		e.narrow = nil
 		e.wide = e.makeWide()
@@ -116,7 +116,7 @@ func (e *Engine) wideEngine() wsolve.Engine {
 
 // narrowEngine is the 64-bit engine, made now (and the 128-bit one dropped)
 // if it was not.
-func (e *Engine) narrowEngine() solve.Engine {
+func (e *Engine) narrowEngine() search.Engine {
 	if e.narrow == nil {
 		e.wide = nil
 		e.narrow = e.makeNarrow()
@@ -124,9 +124,9 @@ func (e *Engine) narrowEngine() solve.Engine {
 	return e.narrow
 }
 
-// Solve returns p's score from the side to move's view, as solve.Engine's
+// Solve returns p's score from the side to move's view, as search.Engine's
 // Solve does.
-func (e *Engine) Solve(ctx context.Context, p game.Position, mode solve.Mode) (solve.Result, error) {
+func (e *Engine) Solve(ctx context.Context, p game.Position, mode search.Mode) (search.Result, error) {
 	if n, ok := p.Narrow(); ok {
 		return e.narrowEngine().Solve(ctx, n, mode)
 	}
@@ -134,9 +134,9 @@ func (e *Engine) Solve(ctx context.Context, p game.Position, mode solve.Mode) (s
 	return e.wideEngine().Solve(ctx, w, mode)
 }
 
-// Analyze returns the score of each column of p, as solve.Engine's Analyze
+// Analyze returns the score of each column of p, as search.Engine's Analyze
 // does.
-func (e *Engine) Analyze(ctx context.Context, p game.Position, mode solve.Mode) ([]int, solve.Stats, error) {
+func (e *Engine) Analyze(ctx context.Context, p game.Position, mode search.Mode) ([]int, search.Stats, error) {
 	if n, ok := p.Narrow(); ok {
 		return e.narrowEngine().Analyze(ctx, n, mode)
 	}
@@ -172,16 +172,16 @@ var ErrNoBounds = errors.New("DFPN bounds no score: AtLeast needs negamax")
 
 // AtLeast says whether p's score is at least a, by one null-window search
 // of negamax (see negamax.Solver.AtLeast); ErrNoBounds for DFPN.
-func (e *Engine) AtLeast(ctx context.Context, p game.Position, a int) (bool, solve.Stats, error) {
+func (e *Engine) AtLeast(ctx context.Context, p game.Position, a int) (bool, search.Stats, error) {
 	if n, ok := p.Narrow(); ok {
 		if s, ok := e.narrowEngine().(*negamax.Solver); ok {
 			return s.AtLeast(ctx, n, a)
 		}
-		return false, solve.Stats{}, ErrNoBounds
+		return false, search.Stats{}, ErrNoBounds
 	}
 	w, _ := p.WidePosition()
 	if s, ok := e.wideEngine().(*wnegamax.Solver); ok {
 		return s.AtLeast(ctx, w, a)
 	}
-	return false, solve.Stats{}, ErrNoBounds
+	return false, search.Stats{}, ErrNoBounds
 }

@@ -11,7 +11,7 @@ import (
 	"c4/negamax"
 	"c4/pns"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 )
 
 // TestBothWidths plays and solves a position of each width through the one
@@ -34,14 +34,14 @@ func TestBothWidths(t *testing.T) {
 			t.Fatalf("%s: Narrow ok %v", tc.b, ok)
 		}
 		for _, e := range []*Engine{Negamax(negamax.Options{TableMiB: 8}, tc.b), Negamax(negamax.Options{TableMiB: 8}, game.Standard)} {
-			r, err := e.Solve(context.Background(), p, solve.Strong)
+			r, err := e.Solve(context.Background(), p, search.Strong)
 			if err != nil || r.Score != tc.score {
 				t.Errorf("%s %q: %d, %v; want %d", tc.b, tc.moves, r.Score, err, tc.score)
 			}
 		}
 		d := DFPN(pns.Options{TableMiB: 8}, tc.b)
-		w, err := d.Solve(context.Background(), p, solve.Weak)
-		if err != nil || w.Score != solve.WeakScore(tc.score) {
+		w, err := d.Solve(context.Background(), p, search.Weak)
+		if err != nil || w.Score != search.WeakScore(tc.score) {
 			t.Errorf("%s %q: DFPN %d, %v", tc.b, tc.moves, w.Score, err)
 		}
 		if _, _, err := d.AtLeast(context.Background(), p, 0); !errors.Is(err, ErrNoBounds) {
@@ -77,7 +77,7 @@ func TestProgressWhileSolving(t *testing.T) {
 			}
 		}()
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-		e.Solve(ctx, p, solve.Strong)
+		e.Solve(ctx, p, search.Strong)
 		cancel()
 		<-done
 	}
@@ -88,7 +88,7 @@ func ExampleNegamax() {
 	b, _ := game.ParseBoard("8x8")
 	p, _ := game.Parse(b, "325288874681771854261111766716468744")
 	e := Negamax(negamax.Options{TableMiB: 16}, b)
-	r, _ := e.Solve(context.Background(), p, solve.Strong)
+	r, _ := e.Solve(context.Background(), p, search.Strong)
 	fmt.Println(b.Wide(), r.Score)
 	// Output: true 6
 }
@@ -107,7 +107,7 @@ func TestOneWidthAtATime(t *testing.T) {
 	e := Negamax(negamax.Options{TableMiB: 1}, game.Standard)
 	for _, p := range []game.Position{game.New(b8), must(game.Parse(game.Standard, "4453"))} {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
-		e.Solve(ctx, p, solve.Weak)
+		e.Solve(ctx, p, search.Weak)
 		cancel()
 		if (e.narrow != nil) == (e.wide != nil) {
 			t.Errorf("after a %s position: a 64-bit engine %v, a 128-bit engine %v", p.Board(), e.narrow != nil, e.wide != nil)

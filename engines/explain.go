@@ -2,8 +2,8 @@ package engines
 
 import (
 	"c4/game"
+	wthreat "c4/internal/wide/threat"
 	"c4/threat"
-	wthreat "c4/wide/threat"
 )
 
 // Explain says in words what Connect Four's rules prove at p, if they

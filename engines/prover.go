@@ -5,8 +5,8 @@ import (
 	"errors"
 
 	"c4/game"
+	wpns "c4/internal/wide/pns"
 	"c4/pns"
-	wpns "c4/wide/pns"
 )
 
 // Prover is DFPN as a proof search drives it (package prove): estimates

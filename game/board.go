@@ -1,5 +1,5 @@
 // Package game is c4's positions on every board it takes, those of
-// c4/position (up to 64 bits, (H+1)*W <= 64) and those of c4/wide/position
+// c4/position (up to 64 bits, (H+1)*W <= 64) and those of c4/internal/wide/position
 // (up to 128), behind one type each: a Board is a size, and a Position
 // holds a position of whichever width its board needs (c4/engines solves
 // them). The commands, the games and the test sets work through it; the
@@ -12,8 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	wposition "c4/internal/wide/position"
 	"c4/position"
-	wposition "c4/wide/position"
 )
 
 // Board is a board size: W columns of H rows. It is a comparable value, so
@@ -62,7 +62,7 @@ func (b Board) Cells() int { return b.w * b.h }
 // String writes the size as "WxH".
 func (b Board) String() string { return fmt.Sprintf("%dx%d", b.w, b.h) }
 
-// Wide says whether the board takes more than 64 bits, and so c4/wide's
+// Wide says whether the board takes more than 64 bits, and so c4/internal/wide's
 // packages.
 func (b Board) Wide() bool { return (b.h+1)*b.w > position.MaxBits }
 
@@ -75,7 +75,7 @@ func (b Board) Narrow() *position.Board {
 	return nb
 }
 
-// WideBoard is the board as c4/wide/position has it.
+// WideBoard is the board as c4/internal/wide/position has it.
 func (b Board) WideBoard() *wposition.Board {
 	wb, _ := wposition.NewBoard(b.w, b.h)
 	return wb
@@ -97,7 +97,7 @@ func OfWide(b *wposition.Board) Board { return Board{b.Width(), b.Height()} }
 // AttackPaths names the path position.AttackThreats takes and how it was
 // chosen, for the reports that must say what their figures rest on: "avx2
 // (measured, a call: ...)"; with wide, also the path of the boards past 64
-// bits (wide/position's).
+// bits (internal/wide/position's).
 func AttackPaths(wide bool) string {
 	name, how := position.AttackPath()
 	s := name + " (" + how + ")"

@@ -3,12 +3,12 @@ package game
 import (
 	"fmt"
 
+	wposition "c4/internal/wide/position"
 	"c4/position"
-	wposition "c4/wide/position"
 )
 
 // Position is a position of any board: one of c4/position's if its board
-// fits 64 bits, else one of c4/wide/position's. The zero Position is not
+// fits 64 bits, else one of c4/internal/wide/position's. The zero Position is not
 // usable; start from New or Parse.
 type Position struct {
 	b Board
@@ -54,7 +54,7 @@ func FromNarrow(p position.Position) Position { return Position{b: Of(p.Board())
 // Narrow is p as c4/position has it, and false if its board is wide.
 func (p Position) Narrow() (position.Position, bool) { return p.n, !p.b.Wide() }
 
-// WidePosition is p as c4/wide/position has it, and false if its board is
+// WidePosition is p as c4/internal/wide/position has it, and false if its board is
 // not wide.
 func (p Position) WidePosition() (wposition.Position, bool) { return p.w, p.b.Wide() }
 

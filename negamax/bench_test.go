@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 	"c4/testsets"
 	"c4/testsets/publictest"
 )
@@ -25,7 +25,7 @@ func BenchmarkSolve(b *testing.B) {
 		for _, c := range set.Cases[:100] {
 			positions = append(positions, mustParse(b, c.Moves))
 		}
-		for _, mode := range []solve.Mode{solve.Strong, solve.Weak} {
+		for _, mode := range []search.Mode{search.Strong, search.Weak} {
 			b.Run(testsets.Label(name)+"/"+mode.String(), func(b *testing.B) {
 				var nodes uint64
 				i := 0
@@ -46,10 +46,10 @@ func BenchmarkSolve(b *testing.B) {
 }
 
 // BenchmarkBoards solves random positions with 28 empty cells of boards
-// either side of 64 bits (those past them in c4/wide/negamax, generated
+// either side of 64 bits (those past them in c4/internal/wide/negamax, generated
 // from this benchmark), one position an op, for the nodes a second of each:
 //
-//	go test ./negamax ./wide/negamax -run XXX -bench Boards -benchtime 20x
+//	go test ./negamax ./internal/wide/negamax -run XXX -bench Boards -benchtime 20x
 func BenchmarkBoards(b *testing.B) {
 	for _, wh := range [][2]int{{7, 6}, {8, 7}, {8, 8}, {9, 7}, {10, 6}} {
 		b.Run(fmt.Sprintf("%dx%d", wh[0], wh[1]), func(b *testing.B) {
@@ -68,14 +68,14 @@ func BenchmarkBoards(b *testing.B) {
 				}
 			}
 			s := New(Options{})
-			if _, err := s.Solve(context.Background(), positions[0], solve.Weak); err != nil {
+			if _, err := s.Solve(context.Background(), positions[0], search.Weak); err != nil {
 				b.Fatal(err) // the board's tables made before the clock starts
 			}
 			var nodes uint64
 			i := 0
 			for b.Loop() {
 				s.Reset()
-				r, err := s.Solve(context.Background(), positions[i%len(positions)], solve.Strong)
+				r, err := s.Solve(context.Background(), positions[i%len(positions)], search.Strong)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -6,15 +6,15 @@ import (
 
 	"c4/negamax"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 )
 
 func ExampleSolver_Solve() {
 	s := negamax.New(negamax.Options{TableMiB: 16})
 	p, _ := position.Parse(position.Standard, "44455554221")
-	r, _ := s.Solve(context.Background(), p, solve.Strong)
+	r, _ := s.Solve(context.Background(), p, search.Strong)
 	fmt.Println("score:", r.Score)
-	w, _ := s.Solve(context.Background(), p, solve.Weak)
+	w, _ := s.Solve(context.Background(), p, search.Weak)
 	fmt.Println("weak:", w.Score)
 	// Output:
 	// score: -15
@@ -24,7 +24,7 @@ func ExampleSolver_Solve() {
 func ExampleSolver_Analyze() {
 	s := negamax.New(negamax.Options{TableMiB: 16})
 	p, _ := position.Parse(position.Standard, "4444441526")
-	scores, _, _ := s.Analyze(context.Background(), p, solve.Strong)
+	scores, _, _ := s.Analyze(context.Background(), p, search.Strong)
 	fmt.Println(scores)
 	// Output: [2 2 16 -1000 2 2 2]
 }

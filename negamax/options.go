@@ -2,18 +2,18 @@
 
 package negamax
 
-import "c4/solve"
+import "c4/search"
 
 // Options configures a Solver. The zero value is the default; Check
 // reports a value out of range.
 type Options struct {
 	// Threads is the number of goroutines searching at once: 0 (the
-	// default) means 1, at most solve.MaxThreads.
+	// default) means 1, at most search.MaxThreads.
 	Threads int
 	// TableMiB is the transposition table's memory in MiB, all parts (the
 	// far table, the mid table of a large one and each thread's near
-	// table): 0 means solve.DefaultTableMiB (128), at most
-	// solve.MaxTableMiB.
+	// table): 0 means search.DefaultTableMiB (128), at most
+	// search.MaxTableMiB.
 	// Boards whose keys have more than 44 bits (W*(H+1)) beyond the bits of
 	// a part's bucket index use more: at least 2^(bits-44) 32-byte buckets
 	// a part (32 MiB on 8x7), so that checks stay exact.
@@ -31,15 +31,15 @@ type Options struct {
 	SignFirst bool
 }
 
-// Check returns an error (a *solve.RangeError) for a field out of its
+// Check returns an error (a *search.RangeError) for a field out of its
 // range, which New would otherwise clamp.
 func (o Options) Check() error {
-	if err := solve.CheckTable(o.TableMiB, o.Threads); err != nil {
+	if err := search.CheckTable(o.TableMiB, o.Threads); err != nil {
 		return err
 	}
-	return solve.CheckRange("NearMiB", o.NearMiB, 0, 1024)
+	return search.CheckRange("NearMiB", o.NearMiB, 0, 1024)
 }
 
 // Bytes is the memory the tables of a Solver of these options take (see
 // TableMiB for the boards that need more).
-func (o Options) Bytes() int64 { return solve.TableBytes(o.TableMiB) }
+func (o Options) Bytes() int64 { return search.TableBytes(o.TableMiB) }

@@ -23,7 +23,7 @@ import (
 
 	"c4/internal/crew"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 )
 
 // Book is an opening book as the search uses it (book.Frozen and
@@ -37,7 +37,7 @@ type Book interface {
 }
 
 // Solver answers both of solve's modes.
-var _ solve.Engine = (*Solver)(nil)
+var _ search.Engine = (*Solver)(nil)
 
 // ErrGameOver is returned for a position with four in a row or a full board:
 // there is nothing left to solve. It is position.ErrGameOver.
@@ -138,14 +138,14 @@ type scratch struct {
 // Options out of range are clamped to it (see Options.Check).
 func New(opts Options) *Solver {
 	if opts.TableMiB <= 0 {
-		opts.TableMiB = solve.DefaultTableMiB
+		opts.TableMiB = search.DefaultTableMiB
 	}
-	opts.TableMiB = min(opts.TableMiB, solve.MaxTableMiB)
+	opts.TableMiB = min(opts.TableMiB, search.MaxTableMiB)
 	s := &Solver{tableSize: opts.TableMiB << 20, nearBytes: nearBytes, signFirst: opts.SignFirst}
 	if opts.NearMiB > 0 {
 		s.nearBytes = min(opts.NearMiB, 1024) << 20
 	}
-	for range min(max(opts.Threads, 1), solve.MaxThreads) {
+	for range min(max(opts.Threads, 1), search.MaxThreads) {
 		s.workers = append(s.workers, &worker{})
 	}
 	s.helpers = make([]crew.Helper, len(s.workers)-1)
@@ -231,7 +231,7 @@ func (s *Solver) fit(k uint) bool {
 }
 
 // keyBits is the number of bits of a table key of board b: those of a
-// position's key, W*(H+1), up to 64; past them (on c4/wide's boards) the
+// position's key, W*(H+1), up to 64; past them (on c4/internal/wide's boards) the
 // table takes foldedBits of the key's 64-bit hash (see
 // position.Board.KeyHash), as many as the checks of a near table hold.
 func keyBits(b *position.Board) uint {
@@ -244,26 +244,26 @@ func keyBits(b *position.Board) uint {
 // Solve returns the score of p: exact in Strong mode, its sign in Weak mode.
 // It returns ErrGameOver if the game has ended, and ctx.Err() if ctx ends
 // before the score is known.
-func (s *Solver) Solve(ctx context.Context, p position.Position, mode solve.Mode) (solve.Result, error) {
+func (s *Solver) Solve(ctx context.Context, p position.Position, mode search.Mode) (search.Result, error) {
 	if p.IsOver() {
-		return solve.Result{}, ErrGameOver
+		return search.Result{}, ErrGameOver
 	}
-	var st solve.Stats
+	var st search.Stats
 	score, err := s.solve(ctx, p, mode, len(s.workers), &st)
-	return solve.Result{Score: score, Stats: st}, err
+	return search.Result{Score: score, Stats: st}, err
 }
 
 // AtLeast says whether the score of p is at least a: one null-window search,
 // much cheaper than Solve when a is far from the score.
-func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool, solve.Stats, error) {
+func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool, search.Stats, error) {
 	if p.IsOver() {
-		return false, solve.Stats{}, ErrGameOver
+		return false, search.Stats{}, ErrGameOver
 	}
 	s.setBoard(p.Board())
 	if p.CanWinNext() && p.WinScore() >= a {
-		return true, solve.Stats{}, nil
+		return true, search.Stats{}, nil
 	}
-	var st solve.Stats
+	var st search.Stats
 	found := false
 	s.run(ctx, &st, 1, func(w *worker) {
 		found = w.negamax(p, w.slot(p), p.OpponentWinningCells(), a-1, a) >= a
@@ -275,7 +275,7 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 }
 
 // Analyze returns the score of playing each column of p, left to right
-// (solve.InvalidMove for a full column), from the side to move's view; in Weak
+// (search.InvalidMove for a full column), from the side to move's view; in Weak
 // mode, their signs. With several threads, the workers search different
 // moves at once on the shared table. A worker left without a move of its
 // own joins the search of one under way, with probes of its own, where the
@@ -287,13 +287,13 @@ func (s *Solver) AtLeast(ctx context.Context, p position.Position, a int) (bool,
 // (The runs:
 // docs/measurements/2026-11-27-tunables-figures-from-the-codes-comments.md,
 // Solver.Analyze.)
-func (s *Solver) Analyze(ctx context.Context, p position.Position, mode solve.Mode) ([]int, solve.Stats, error) {
+func (s *Solver) Analyze(ctx context.Context, p position.Position, mode search.Mode) ([]int, search.Stats, error) {
 	if p.IsOver() {
-		return nil, solve.Stats{}, ErrGameOver
+		return nil, search.Stats{}, ErrGameOver
 	}
 	s.setBoard(p.Board())
 	n := 0 // s.moves[:n] are the moves to search
-	scores, _ := solve.ScoreMoves(p, mode, func(c int, q position.Position) (int, error) {
+	scores, _ := search.ScoreMoves(p, mode, func(c int, q position.Position) (int, error) {
 		if lo, hi := s.config.interval(q, mode); lo == hi {
 			return mode.Of(lo), nil
 		}
@@ -301,7 +301,7 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode solve.Mo
 		n++
 		return 0, nil // searched below
 	})
-	var st solve.Stats
+	var st search.Stats
 	if n == 0 {
 		return scores, st, nil
 	}
@@ -322,13 +322,13 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode solve.Mo
 		threads = min(threads, n)
 	}
 	var taken, last atomic.Int32 // last: the score of the move searched last
-	last.Store(solve.InvalidMove)
+	last.Store(search.InvalidMove)
 	s.run(ctx, &st, threads, func(w *worker) {
 		for ctx.Err() == nil {
 			i := int(taken.Add(1)) - 1
 			switch {
 			case i < len(moves):
-				if g := last.Load(); g != solve.InvalidMove {
+				if g := last.Load(); g != search.InvalidMove {
 					moves[i].d.aim(int(g))
 				}
 			case !join:
@@ -357,7 +357,7 @@ func (s *Solver) Analyze(ctx context.Context, p position.Position, mode solve.Mo
 
 // solve finds the score of p, which is not over, with at most threads
 // workers, adding the work to st.
-func (s *Solver) solve(ctx context.Context, p position.Position, mode solve.Mode, threads int, st *solve.Stats) (int, error) {
+func (s *Solver) solve(ctx context.Context, p position.Position, mode search.Mode, threads int, st *search.Stats) (int, error) {
 	s.setBoard(p.Board())
 	if p.Moves() >= s.config.cells-parallelMinEmpty {
 		threads = 1
@@ -377,7 +377,7 @@ func (s *Solver) solve(ctx context.Context, p position.Position, mode solve.Mode
 // interval returns the scores p may have, which is not over: the score
 // itself (lo = hi) if the book has it or the side to move wins at once;
 // in Weak mode, within [-1, 1].
-func (c *config) interval(p position.Position, mode solve.Mode) (lo, hi int) {
+func (c *config) interval(p position.Position, mode search.Mode) (lo, hi int) {
 	if score, ok := c.fromBook(p); ok {
 		return score, score
 	}
@@ -385,7 +385,7 @@ func (c *config) interval(p position.Position, mode solve.Mode) (lo, hi int) {
 	if p.CanWinNext() {
 		return win, win
 	}
-	if mode == solve.Weak {
+	if mode == search.Weak {
 		return -1, 1
 	}
 	return -(c.cells - p.Moves()) / 2, win
@@ -406,7 +406,7 @@ func (w *worker) probe(d *dichotomy, p position.Position) {
 // search; a helper still starting when the first has finished does
 // nothing, and is not waited for: on small searches, waiting for the
 // others to be scheduled took longer than the search.
-func (s *Solver) run(ctx context.Context, st *solve.Stats, threads int, search func(*worker)) {
+func (s *Solver) run(ctx context.Context, st *search.Stats, threads int, search func(*worker)) {
 	start := time.Now()
 	for i, w := range s.workers[:threads] {
 		w.config, w.ctx, w.nodes, w.hits, w.stopped = s.config, ctx, 0, 0, false

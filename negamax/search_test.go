@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 	"c4/testsets/publictest"
 )
 
@@ -29,13 +29,13 @@ func TestPublicSets(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		limit int
-		modes []solve.Mode
+		modes []search.Mode
 	}{
-		{"Test_L3_R1", 0, []solve.Mode{solve.Strong, solve.Weak}},
-		{"Test_L2_R1", 0, []solve.Mode{solve.Strong, solve.Weak}},
-		{"Test_L2_R2", 0, []solve.Mode{solve.Strong, solve.Weak}},
-		{"Test_L1_R1", 0, []solve.Mode{solve.Strong, solve.Weak}},
-		{"Test_L1_R2", 100, []solve.Mode{solve.Strong}},
+		{"Test_L3_R1", 0, []search.Mode{search.Strong, search.Weak}},
+		{"Test_L2_R1", 0, []search.Mode{search.Strong, search.Weak}},
+		{"Test_L2_R2", 0, []search.Mode{search.Strong, search.Weak}},
+		{"Test_L1_R1", 0, []search.Mode{search.Strong, search.Weak}},
+		{"Test_L1_R2", 100, []search.Mode{search.Strong}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			set := publictest.Set(t, tc.name)
@@ -64,7 +64,7 @@ func TestMidTable(t *testing.T) {
 		s := New(Options{TableMiB: midMinBytes>>20 + 16, Threads: threads})
 		for _, c := range publictest.Set(t, "Test_L1_R2").Cases[:20] {
 			s.Reset()
-			if r, err := s.Solve(context.Background(), mustParse(t, c.Moves), solve.Strong); err != nil || r.Score != c.Score {
+			if r, err := s.Solve(context.Background(), mustParse(t, c.Moves), search.Strong); err != nil || r.Score != c.Score {
 				t.Errorf("%d threads, line %d %q: got %d, %v; want %d", threads, c.Line, c.Moves, r.Score, err, c.Score)
 			}
 		}
@@ -79,7 +79,7 @@ func TestKnownValues(t *testing.T) {
 	for moves, want := range map[string]int{
 		"4455": 18, "44455554221": -15, // 4453 (-2) takes seconds: it is in the command's tests
 	} {
-		r, err := testSolver.Solve(context.Background(), mustParse(t, moves), solve.Strong)
+		r, err := testSolver.Solve(context.Background(), mustParse(t, moves), search.Strong)
 		if err != nil || r.Score != want {
 			t.Errorf("%s: got %d, %v; want %d", moves, r.Score, err, want)
 		}
@@ -90,15 +90,15 @@ func TestKnownValues(t *testing.T) {
 // position after it, with the reference's value for full columns.
 func TestAnalyze(t *testing.T) {
 	p := mustParse(t, "4444441526")
-	scores, _, err := testSolver.Analyze(context.Background(), p, solve.Strong)
+	scores, _, err := testSolver.Analyze(context.Background(), p, search.Strong)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%s: %v", "4444441526", scores)
-	if scores[3] != solve.InvalidMove {
+	if scores[3] != search.InvalidMove {
 		t.Errorf("column 4 is full: got %d", scores[3])
 	}
-	best := solve.InvalidMove
+	best := search.InvalidMove
 	for c, got := range scores {
 		if c == 3 {
 			continue
@@ -107,7 +107,7 @@ func TestAnalyze(t *testing.T) {
 		q.PlayColumn(c)
 		var want int
 		if !p.IsWinningMove(c) {
-			r, err := testSolver.Solve(context.Background(), q, solve.Strong)
+			r, err := testSolver.Solve(context.Background(), q, search.Strong)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -120,13 +120,13 @@ func TestAnalyze(t *testing.T) {
 		}
 		best = max(best, got)
 	}
-	r, _ := testSolver.Solve(context.Background(), p, solve.Strong)
+	r, _ := testSolver.Solve(context.Background(), p, search.Strong)
 	if best != r.Score {
 		t.Errorf("best move scores %d, the position %d", best, r.Score)
 	}
-	weak, _, _ := testSolver.Analyze(context.Background(), p, solve.Weak)
+	weak, _, _ := testSolver.Analyze(context.Background(), p, search.Weak)
 	for c := range weak {
-		if c != 3 && weak[c] != solve.WeakScore(scores[c]) {
+		if c != 3 && weak[c] != search.WeakScore(scores[c]) {
 			t.Errorf("weak analysis of column %d: %d, strong %d", c+1, weak[c], scores[c])
 		}
 	}
@@ -134,13 +134,13 @@ func TestAnalyze(t *testing.T) {
 
 func TestGameOver(t *testing.T) {
 	for _, moves := range []string{"4455667", "1212121"} {
-		if _, err := testSolver.Solve(context.Background(), mustParse(t, moves), solve.Strong); !errors.Is(err, ErrGameOver) {
+		if _, err := testSolver.Solve(context.Background(), mustParse(t, moves), search.Strong); !errors.Is(err, ErrGameOver) {
 			t.Errorf("%s: got %v, want ErrGameOver", moves, err)
 		}
 	}
 	b, _ := position.NewBoard(2, 1)
 	full, _ := position.Parse(b, "12")
-	if _, err := testSolver.Solve(context.Background(), full, solve.Strong); !errors.Is(err, ErrGameOver) {
+	if _, err := testSolver.Solve(context.Background(), full, search.Strong); !errors.Is(err, ErrGameOver) {
 		t.Errorf("full board: got %v, want ErrGameOver", err)
 	}
 }
@@ -150,7 +150,7 @@ func TestCancel(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		s := New(Options{TableMiB: 16, Threads: threads})
 		start := time.Now()
-		_, err := s.Solve(ctx, position.New(position.Standard), solve.Strong)
+		_, err := s.Solve(ctx, position.New(position.Standard), search.Strong)
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("%d threads: got %v, want the deadline", threads, err)
@@ -160,7 +160,7 @@ func TestCancel(t *testing.T) {
 		}
 		ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
 		start = time.Now()
-		_, _, err = s.Analyze(ctx, mustParse(t, "4"), solve.Strong)
+		_, _, err = s.Analyze(ctx, mustParse(t, "4"), search.Strong)
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("%d threads: Analyze got %v, want the deadline", threads, err)
@@ -171,7 +171,7 @@ func TestCancel(t *testing.T) {
 		// The table a stopped search leaves holds only true bounds: the
 		// solver still gives right answers without a Reset.
 		for _, c := range publictest.Set(t, "Test_L1_R1").Cases[:20] {
-			r, err := s.Solve(context.Background(), mustParse(t, c.Moves), solve.Strong)
+			r, err := s.Solve(context.Background(), mustParse(t, c.Moves), search.Strong)
 			if err != nil || r.Score != c.Score {
 				t.Errorf("%d threads, after a cancelled search: line %d scored %d, %v; want %d", threads, c.Line, r.Score, err, c.Score)
 			}
@@ -185,7 +185,7 @@ func TestThreads(t *testing.T) {
 	s := New(Options{TableMiB: 16, Threads: 3})
 	for _, name := range []string{"Test_L2_R2", "Test_L1_R1"} {
 		for _, c := range publictest.Set(t, name).Cases[:100] {
-			for _, mode := range []solve.Mode{solve.Strong, solve.Weak} {
+			for _, mode := range []search.Mode{search.Strong, search.Weak} {
 				want := mode.Of(c.Score)
 				r, err := s.Solve(context.Background(), mustParse(t, c.Moves), mode)
 				if err != nil || r.Score != want {
@@ -207,12 +207,12 @@ func TestJoin(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := position.New(b)
-		want, err := New(Options{TableMiB: 16}).Solve(context.Background(), p, solve.Strong)
+		want, err := New(Options{TableMiB: 16}).Solve(context.Background(), p, search.Strong)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, threads := range []int{2, 3} {
-			got, err := New(Options{TableMiB: 16, Threads: threads}).Solve(context.Background(), p, solve.Strong)
+			got, err := New(Options{TableMiB: 16, Threads: threads}).Solve(context.Background(), p, search.Strong)
 			if err != nil || got.Score != want.Score {
 				t.Errorf("%s, %d threads: %d, %v; want %d", b, threads, got.Score, err, want.Score)
 			}
@@ -243,7 +243,7 @@ func TestAnalyzeThreads(t *testing.T) {
 	positions = append(positions, "131475")
 	for _, moves := range positions {
 		p := mustParse(t, moves)
-		for _, mode := range []solve.Mode{solve.Strong, solve.Weak} {
+		for _, mode := range []search.Mode{search.Strong, search.Weak} {
 			want, _, err1 := testSolver.Analyze(context.Background(), p, mode)
 			got, _, err2 := s.Analyze(context.Background(), p, mode)
 			if err1 != nil || err2 != nil || !slices.Equal(got, want) {
@@ -270,9 +270,9 @@ func TestAtLeast(t *testing.T) {
 func TestProgress(t *testing.T) {
 	s := New(Options{TableMiB: 16, Threads: 2})
 	p := mustParse(t, "13712")
-	done := make(chan solve.Result)
+	done := make(chan search.Result)
 	go func() {
-		r, err := s.Solve(context.Background(), p, solve.Strong)
+		r, err := s.Solve(context.Background(), p, search.Strong)
 		if err != nil {
 			t.Error(err)
 		}
@@ -303,13 +303,13 @@ func TestSameBoardKeepsTable(t *testing.T) {
 	s := New(Options{TableMiB: 16})
 	const moves = "2416615552" // a Begin-Medium line: thousands of nodes
 	p, _ := position.Parse(position.Standard, moves)
-	first, err := s.Solve(context.Background(), p, solve.Strong)
+	first, err := s.Solve(context.Background(), p, search.Strong)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b, _ := position.ParseBoard("7x6")
 	q, _ := position.Parse(b, moves)
-	again, err := s.Solve(context.Background(), q, solve.Strong)
+	again, err := s.Solve(context.Background(), q, search.Strong)
 	if err != nil || again.Score != first.Score || again.Stats.Nodes >= first.Stats.Nodes {
 		t.Errorf("again on a parsed 7x6: %+v, %v; first %+v: the table was not kept", again, err, first)
 	}

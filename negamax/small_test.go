@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 )
 
 // naive is plain memoised minimax straight from the definition of the score,
@@ -67,7 +67,7 @@ func playQuiet(rng *rand.Rand, p *position.Position) bool {
 // TestSmallBoards compares the solver with naive minimax on every position of
 // 4x4 reached by random games, and on random positions of other small boards
 // and near the end of games on big ones (those past 64 bits in
-// c4/wide/negamax, generated from this test).
+// c4/internal/wide/negamax, generated from this test).
 func TestSmallBoards(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for _, tc := range []struct {
@@ -76,7 +76,7 @@ func TestSmallBoards(t *testing.T) {
 		{8, 8, 10, 52}, {9, 7, 10, 51}, {10, 6, 10, 48}, {11, 5, 10, 43}, {9, 9, 5, 69}, {13, 4, 5, 40}, {16, 6, 5, 86}} {
 		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
 			if (tc.h+1)*tc.w > position.MaxBits {
-				t.Skipf("past %d bits: c4/wide/negamax's", position.MaxBits)
+				t.Skipf("past %d bits: c4/internal/wide/negamax's", position.MaxBits)
 			}
 			b, err := position.NewBoard(tc.w, tc.h)
 			if err != nil {
@@ -92,11 +92,11 @@ func TestSmallBoards(t *testing.T) {
 						checked++
 						want := ref.score(p)
 						s.Reset()
-						r, err := s.Solve(context.Background(), p, solve.Strong)
+						r, err := s.Solve(context.Background(), p, search.Strong)
 						if err != nil || r.Score != want {
 							t.Fatalf("%s after %d moves (key %x): solver %d, %v; minimax %d", b, p.Moves(), p.Key(), r.Score, err, want)
 						}
-						if w, _ := s.Solve(context.Background(), p, solve.Weak); w.Score != solve.WeakScore(want) {
+						if w, _ := s.Solve(context.Background(), p, search.Weak); w.Score != search.WeakScore(want) {
 							t.Fatalf("%s (key %x): weak %d, minimax %d", b, p.Key(), w.Score, want)
 						}
 					}

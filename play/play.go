@@ -16,7 +16,7 @@ import (
 	"c4/game"
 	"c4/internal/lines"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 	"c4/solver"
 )
 
@@ -191,7 +191,7 @@ func (g *match) analyze(ctx context.Context) ([]int, error) {
 	if g.cfg.Searching != nil {
 		defer g.cfg.Searching(position.Format(g.moves))()
 	}
-	scores, _, err := g.cfg.Solver.Analyze(ctx, g.pos, solve.Strong)
+	scores, _, err := g.cfg.Solver.Analyze(ctx, g.pos, search.Strong)
 	return scores, err
 }
 
@@ -201,7 +201,7 @@ func (g *match) machineMove(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c := solve.BestMove(scores)
+	c := search.BestMove(scores)
 	fmt.Fprintf(g.out, "c4 plays %c (score %s for c4)\n", position.ColumnName(c), signed(scores[c]))
 	g.play(c)
 	return nil
@@ -216,7 +216,7 @@ func (g *match) hints(ctx context.Context) error {
 	var sb strings.Builder
 	sb.WriteString("scores:")
 	for _, s := range scores {
-		if s == solve.InvalidMove {
+		if s == search.InvalidMove {
 			sb.WriteString("  -")
 		} else {
 			sb.WriteString(" " + signed(s))

@@ -6,14 +6,14 @@ import (
 
 	"c4/pns"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 )
 
 func ExampleSolver_Solve() {
 	s := pns.New(pns.Options{TableMiB: 16, Threads: 2})
 	for _, moves := range []string{"4455", "44455554221", "2737772244262123677516643354"} {
 		p, _ := position.Parse(position.Standard, moves)
-		r, _ := s.Solve(context.Background(), p, solve.Weak)
+		r, _ := s.Solve(context.Background(), p, search.Weak)
 		fmt.Println(moves, r.Score)
 	}
 	// Output:

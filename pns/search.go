@@ -39,7 +39,7 @@ import (
 
 	"c4/internal/crew"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 	"c4/threat"
 )
 
@@ -50,13 +50,13 @@ const inf = pnMask // the largest proof number the table holds
 // reports a value out of range.
 type Options struct {
 	// TableMiB is the memory of the transposition table, and of the
-	// parallel search's top tree, in MiB: 0 means solve.DefaultTableMiB
-	// (128), at most solve.MaxTableMiB. A search never allocates more for
+	// parallel search's top tree, in MiB: 0 means search.DefaultTableMiB
+	// (128), at most search.MaxTableMiB. A search never allocates more for
 	// them.
 	TableMiB int
 	// Threads is the number of goroutines searching one position at once
 	// (parallel PN-DFPN, see parallel.go): 0 (the default) means 1, at most
-	// solve.MaxThreads.
+	// search.MaxThreads.
 	Threads int
 	// Epsilon widens the delta threshold of the child searched from the
 	// second-best child's delta d2 to ceil(d2*(1+Epsilon)); 0 means
@@ -70,20 +70,20 @@ type Options struct {
 	EndgameCells int
 }
 
-// Check returns an error (a *solve.RangeError) for a field out of its
+// Check returns an error (a *search.RangeError) for a field out of its
 // range, which New would otherwise clamp.
 func (o Options) Check() error {
-	if err := solve.CheckTable(o.TableMiB, o.Threads); err != nil {
+	if err := search.CheckTable(o.TableMiB, o.Threads); err != nil {
 		return err
 	}
-	return solve.CheckRange("EndgameCells", o.EndgameCells, -1, 128)
+	return search.CheckRange("EndgameCells", o.EndgameCells, -1, 128)
 }
 
 // Bytes is the memory the tables of a Solver of these options take.
-func (o Options) Bytes() int64 { return solve.TableBytes(o.TableMiB) }
+func (o Options) Bytes() int64 { return search.TableBytes(o.TableMiB) }
 
-// Solver answers solve.Weak (and refuses solve.Strong).
-var _ solve.Engine = (*Solver)(nil)
+// Solver answers search.Weak (and refuses search.Strong).
+var _ search.Engine = (*Solver)(nil)
 
 // Outcome is the answer to "does the attacker win?".
 type Outcome int
@@ -142,10 +142,10 @@ type worker struct {
 // clamped to it (see Options.Check).
 func New(opts Options) *Solver {
 	if opts.TableMiB <= 0 {
-		opts.TableMiB = solve.DefaultTableMiB
+		opts.TableMiB = search.DefaultTableMiB
 	}
-	opts.TableMiB = min(opts.TableMiB, solve.MaxTableMiB)
-	opts.Threads = min(opts.Threads, solve.MaxThreads)
+	opts.TableMiB = min(opts.TableMiB, search.MaxTableMiB)
+	opts.Threads = min(opts.Threads, search.MaxThreads)
 	switch {
 	case opts.Epsilon == 0:
 		opts.Epsilon = DefaultEpsilon
@@ -194,9 +194,9 @@ func Split(opts Options, n int) []*Solver {
 }
 
 // Analyze scores each column of p by solving the position after it, in
-// turn (see solve.AnalyzeEach); only Weak is answered.
-func (s *Solver) Analyze(ctx context.Context, p position.Position, mode solve.Mode) ([]int, solve.Stats, error) {
-	return solve.AnalyzeEach(ctx, s, p, mode)
+// turn (see search.AnalyzeEach); only Weak is answered.
+func (s *Solver) Analyze(ctx context.Context, p position.Position, mode search.Mode) ([]int, search.Stats, error) {
+	return search.AnalyzeEach(ctx, s, p, mode)
 }
 
 // Reset empties the tables in constant time.
@@ -227,25 +227,25 @@ func (s *Solver) setBoard(b *position.Board) {
 }
 
 // Solve returns the weak result of p for the side to move (1 win, 0
-// draw, -1 loss) in mode solve.Weak, and an error in solve.Strong, which
+// draw, -1 loss) in mode search.Weak, and an error in search.Strong, which
 // DFPN does not answer. It returns ErrGameOver for a finished game and
 // ctx's error if ctx ends first.
-func (s *Solver) Solve(ctx context.Context, p position.Position, mode solve.Mode) (solve.Result, error) {
-	if mode != solve.Weak {
-		return solve.Result{}, errors.New("pns: DFPN answers the weak question only")
+func (s *Solver) Solve(ctx context.Context, p position.Position, mode search.Mode) (search.Result, error) {
+	if mode != search.Weak {
+		return search.Result{}, errors.New("pns: DFPN answers the weak question only")
 	}
 	r, st, err := s.weak(ctx, p)
-	return solve.Result{Score: r, Stats: st}, err
+	return search.Result{Score: r, Stats: st}, err
 }
 
 // weak is Solve's weak result with its work.
-func (s *Solver) weak(ctx context.Context, p position.Position) (int, solve.Stats, error) {
+func (s *Solver) weak(ctx context.Context, p position.Position) (int, search.Stats, error) {
 	start := time.Now()
 	if s.tree != nil && !p.IsOver() {
 		r, nodes, err := s.weakParallel(ctx, p)
-		return r, solve.Stats{Nodes: nodes, Elapsed: time.Since(start)}, err
+		return r, search.Stats{Nodes: nodes, Elapsed: time.Since(start)}, err
 	}
-	var st solve.Stats
+	var st search.Stats
 	for _, q := range []struct {
 		toMove bool // the attacker is the side to move
 		result int  // the result if proven
@@ -271,7 +271,7 @@ func (s *Solver) weak(ctx context.Context, p position.Position) (int, solve.Stat
 // and the opponent otherwise, can force a win from p. With a budget above 0
 // it stops after about that many nodes and answers Unknown; the table
 // keeps what was learned, so calling again resumes.
-func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove bool, budget uint64) (Outcome, solve.Stats, error) {
+func (s *Solver) Prove(ctx context.Context, p position.Position, attackerToMove bool, budget uint64) (Outcome, search.Stats, error) {
 	e, st, err := s.Estimate(ctx, p, attackerToMove, Limits{Budget: budget})
 	return e.Outcome, st, err
 }
@@ -302,9 +302,9 @@ type Limits struct {
 
 // Estimate answers as Prove does within the limits, and with p's proof
 // numbers when they stop it or ctx ends first (then with ctx's error).
-func (s *Solver) Estimate(ctx context.Context, p position.Position, attackerToMove bool, lim Limits) (Estimate, solve.Stats, error) {
+func (s *Solver) Estimate(ctx context.Context, p position.Position, attackerToMove bool, lim Limits) (Estimate, search.Stats, error) {
 	if p.IsOver() {
-		return Estimate{}, solve.Stats{}, ErrGameOver
+		return Estimate{}, search.Stats{}, ErrGameOver
 	}
 	budget := lim.Budget
 	thPhi, thDelta := threshold(lim.Proof), threshold(lim.Disproof)
@@ -316,7 +316,7 @@ func (s *Solver) Estimate(ctx context.Context, p position.Position, attackerToMo
 	w := s.workers[0]
 	key := tableKey(p)
 	phi, delta := w.evaluate(p, attackerToMove)
-	var st solve.Stats
+	var st search.Stats
 	if phi != 0 && delta != 0 {
 		first := budget
 		if s.tree != nil && (budget == 0 || budget > serialWork) {

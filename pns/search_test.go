@@ -12,7 +12,7 @@ import (
 
 	"c4/negamax"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 	"c4/testsets/publictest"
 )
 
@@ -41,7 +41,7 @@ func TestPublicSets(t *testing.T) {
 				s.Reset()
 				got, st, err := s.weak(context.Background(), mustParse(t, c.Moves))
 				nodes += st.Nodes
-				if err != nil || got != solve.WeakScore(c.Score) {
+				if err != nil || got != search.WeakScore(c.Score) {
 					t.Errorf("endgame %d, %s line %d %q: dfpn %d, %v; score %d", cells, name, c.Line, c.Moves, got, err, c.Score)
 				}
 			}
@@ -64,7 +64,7 @@ func TestRandomPositions(t *testing.T) {
 			if !ok {
 				continue
 			}
-			want, err := nm.Solve(context.Background(), p, solve.Weak)
+			want, err := nm.Solve(context.Background(), p, search.Weak)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -82,14 +82,14 @@ func TestRandomPositions(t *testing.T) {
 
 // TestBigBoards checks that DFPN's weak result agrees with negamax's strong
 // and weak ones on random positions of the last 20 empty cells of boards
-// past 64 bits (in c4/wide/pns, generated from this test).
+// past 64 bits (in c4/internal/wide/pns, generated from this test).
 func TestBigBoards(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for _, wh := range [][2]int{{8, 8}, {9, 7}, {10, 6}, {11, 5}, {9, 9}, {12, 5}, {13, 4}} {
 		t.Run(fmt.Sprintf("%dx%d", wh[0], wh[1]), func(t *testing.T) {
 			b, err := position.NewBoard(wh[0], wh[1])
 			if err != nil {
-				t.Skipf("past %d bits: c4/wide/pns's", position.MaxBits)
+				t.Skipf("past %d bits: c4/internal/wide/pns's", position.MaxBits)
 			}
 			s := New(Options{TableMiB: 32})
 			nm := negamax.New(negamax.Options{TableMiB: 32})
@@ -100,10 +100,10 @@ func TestBigBoards(t *testing.T) {
 					if !ok {
 						continue
 					}
-					strong, err1 := nm.Solve(context.Background(), p, solve.Strong)
-					weak, err2 := nm.Solve(context.Background(), p, solve.Weak)
+					strong, err1 := nm.Solve(context.Background(), p, search.Strong)
+					weak, err2 := nm.Solve(context.Background(), p, search.Weak)
 					got, _, err3 := s.weak(context.Background(), p)
-					if err := errors.Join(err1, err2, err3); err != nil || got != weak.Score || weak.Score != solve.WeakScore(strong.Score) {
+					if err := errors.Join(err1, err2, err3); err != nil || got != weak.Score || weak.Score != search.WeakScore(strong.Score) {
 						t.Fatalf("%s %d stones, key %x: dfpn %d, negamax weak %d, strong %d (%v)", b, depth, p.Key(), got, weak.Score, strong.Score, err)
 					}
 					checked++
@@ -132,7 +132,7 @@ func TestFourHighBoards(t *testing.T) {
 				if !ok {
 					continue
 				}
-				want, err1 := nm.Solve(context.Background(), p, solve.Weak)
+				want, err1 := nm.Solve(context.Background(), p, search.Weak)
 				got, _, err2 := s.weak(context.Background(), p)
 				if err := errors.Join(err1, err2); err != nil || got != want.Score {
 					t.Fatalf("%s %d stones, key %x: dfpn %d, negamax %d (%v)", b, depth, p.Key(), got, want.Score, err)
@@ -294,10 +294,10 @@ func TestParallel(t *testing.T) {
 func TestSolveModes(t *testing.T) {
 	s := New(Options{TableMiB: 16})
 	p, _ := position.Parse(position.Standard, "4455")
-	if r, err := s.Solve(context.Background(), p, solve.Weak); err != nil || r.Score != 1 {
+	if r, err := s.Solve(context.Background(), p, search.Weak); err != nil || r.Score != 1 {
 		t.Errorf("weak: %+v, %v; want 1", r, err)
 	}
-	if _, err := s.Solve(context.Background(), p, solve.Strong); err == nil {
+	if _, err := s.Solve(context.Background(), p, search.Strong); err == nil {
 		t.Error("strong: no error")
 	}
 }

@@ -25,7 +25,7 @@ import (
 type entry struct{ id, val uint64 }
 
 // tableKey is the key p's entries are stored under: its TableKey, as a
-// 64-bit number (on c4/wide's boards past 64 bits, a hash of it that two
+// 64-bit number (on c4/internal/wide's boards past 64 bits, a hash of it that two
 // positions share with a chance of one in 2^64; see
 // position.Board.KeyHash).
 func tableKey(p position.Position) uint64 { return p.Board().KeyHash(p.TableKey()) }

@@ -30,7 +30,7 @@
 //
 // # Wider boards
 //
-// c4/wide/position is this package on 128-bit words, for the boards with
+// c4/internal/wide/position is this package on 128-bit words, for the boards with
 // (H+1)*W <= 128: the same API, generated from this package's source by
 // c4/internal/widen, which turns each operator on a Bits into a call of the
 // two-word type's method. Files marked //widen:skip hold what differs with

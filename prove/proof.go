@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -132,6 +133,33 @@ func Decode(r io.Reader) (Proof, error) {
 		return Proof{}, fmt.Errorf("the c4 proof file is damaged: %w", err)
 	}
 	return p, nil
+}
+
+// ReadFile reads the proof file at path (see Decode); a folder is an
+// error that says a search's database is not a proof.
+func ReadFile(path string) (Proof, error) {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return Proof{}, fmt.Errorf("%s is a folder, not a proof file: a search's database is given as --db %s", path, path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return Proof{}, err
+	}
+	defer f.Close()
+	p, err := Decode(f)
+	if err != nil {
+		return Proof{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return p, nil
+}
+
+// Moves is the number of the winner's moves the proof's strategies hold.
+func (p Proof) Moves() int {
+	n := 0
+	for _, s := range p.Strategies {
+		n += len(s.Moves)
+	}
+	return n
 }
 
 // decodeBody reads a body without its checksum.

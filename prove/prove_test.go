@@ -19,7 +19,7 @@ import (
 	"c4/game"
 	"c4/negamax"
 	"c4/pns"
-	"c4/solve"
+	"c4/search"
 )
 
 // weak is negamax's weak result of the position of moves on board.
@@ -33,7 +33,7 @@ func weak(t *testing.T, board, moves string) Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := engines.Negamax(negamax.Options{TableMiB: 16}, b).Solve(context.Background(), p, solve.Weak)
+	r, err := engines.Negamax(negamax.Options{TableMiB: 16}, b).Solve(context.Background(), p, search.Weak)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,13 +5,13 @@ import (
 
 	"c4/cert"
 	"c4/game"
+	wcert "c4/internal/wide/cert"
+	wposition "c4/internal/wide/position"
 	"c4/position"
-	wcert "c4/wide/cert"
-	wposition "c4/wide/position"
 )
 
 // What depends on the board's width: the certificates of package cert, in
-// its 64-bit form or its c4/wide form.
+// its 64-bit form or its c4/internal/wide form.
 
 // claim is a cert.Claim of a board of either width.
 type claim struct {

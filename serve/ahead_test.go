@@ -13,7 +13,7 @@ import (
 	"c4/game"
 	"c4/negamax"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 )
 
 // TestAhead: after a position is answered, the positions after its moves
@@ -34,12 +34,12 @@ func TestAhead(t *testing.T) {
 			continue
 		}
 		q.PlayColumn(c)
-		scores, _, err := solver.Analyze(context.Background(), q, solve.Strong)
+		scores, _, err := solver.Analyze(context.Background(), q, search.Strong)
 		if err != nil {
 			t.Fatal(err)
 		}
 		want = append(want, pos+strconv.Itoa(c+1))
-		if best := solve.BestMove(scores); !q.IsWinningMove(best) {
+		if best := search.BestMove(scores); !q.IsWinningMove(best) {
 			want = append(want, pos+strconv.Itoa(c+1)+strconv.Itoa(best+1))
 		}
 	}
@@ -56,7 +56,7 @@ func TestAhead(t *testing.T) {
 			time.Sleep(time.Millisecond)
 		}
 		code, a, _ := get(t, ts.Client(), ts.URL, "pos="+m)
-		scores, _, err := solver.Analyze(context.Background(), q, solve.Strong)
+		scores, _, err := solver.Analyze(context.Background(), q, search.Strong)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func TestAhead(t *testing.T) {
 func values(moves []*int) []int {
 	v := make([]int, len(moves))
 	for c, m := range moves {
-		v[c] = solve.InvalidMove
+		v[c] = search.InvalidMove
 		if m != nil {
 			v[c] = *m
 		}
@@ -125,7 +125,7 @@ func BenchmarkGame(b *testing.B) {
 					}
 					scores = ask(moves)
 					time.Sleep(think / 4)
-					moves += strconv.Itoa(solve.BestMove(values(scores)) + 1) // as the page plays
+					moves += strconv.Itoa(search.BestMove(values(scores)) + 1) // as the page plays
 					if over(moves) {
 						break
 					}
@@ -145,7 +145,7 @@ func BenchmarkGame(b *testing.B) {
 // pick returns a column whose move scores at most slack below the best, at
 // random: the player's move.
 func pick(scores []*int, rng *rand.Rand, slack int) int {
-	best := solve.InvalidMove
+	best := search.InvalidMove
 	for _, v := range scores {
 		if v != nil {
 			best = max(best, *v)

@@ -31,7 +31,7 @@ import (
 
 	"c4/ahead"
 	"c4/game"
-	"c4/solve"
+	"c4/search"
 	"c4/solver"
 	"c4/threat"
 	"c4/web"
@@ -41,9 +41,9 @@ import (
 // reports a value out of range.
 type Config struct {
 	Board    game.Board    // game.Standard; any board up to 128 bits
-	Solvers  int           // solves at once: solve.DefaultThreads(), at most solve.MaxThreads
-	Threads  int           // workers of each solve: solve.DefaultThreads(), at most solve.MaxThreads
-	TableMiB int           // each solver's table: solve.DefaultTableMiB (128), at most solve.MaxTableMiB
+	Solvers  int           // solves at once: search.DefaultThreads(), at most search.MaxThreads
+	Threads  int           // workers of each solve: search.DefaultThreads(), at most search.MaxThreads
+	TableMiB int           // each solver's table: search.DefaultTableMiB (128), at most search.MaxTableMiB
 	Book     solver.Book   // an opening book of a board up to 64 bits, or nil
 	Budget   time.Duration // most time for one request's solve: 2 s, at most an hour
 	Wait     time.Duration // most time a request waits for a free solver: 250 ms, at most an hour
@@ -70,13 +70,13 @@ func (cfg Config) withDefaults() Config {
 		cfg.Board = game.Standard
 	}
 	if cfg.Solvers <= 0 {
-		cfg.Solvers = solve.DefaultThreads()
+		cfg.Solvers = search.DefaultThreads()
 	}
 	if cfg.Threads <= 0 {
-		cfg.Threads = solve.DefaultThreads()
+		cfg.Threads = search.DefaultThreads()
 	}
 	if cfg.TableMiB <= 0 {
-		cfg.TableMiB = solve.DefaultTableMiB
+		cfg.TableMiB = search.DefaultTableMiB
 	}
 	if cfg.Budget <= 0 {
 		cfg.Budget = 2 * time.Second
@@ -91,12 +91,12 @@ func (cfg Config) withDefaults() Config {
 }
 
 // Check returns an error for a field out of its range (a
-// *solve.RangeError for a count), which New would otherwise take as is.
+// *search.RangeError for a count), which New would otherwise take as is.
 func (cfg Config) Check() error {
-	if err := solve.CheckTable(cfg.TableMiB, cfg.Threads); err != nil {
+	if err := search.CheckTable(cfg.TableMiB, cfg.Threads); err != nil {
 		return err
 	}
-	if err := solve.CheckRange("Solvers", cfg.Solvers, 0, solve.MaxThreads); err != nil {
+	if err := search.CheckRange("Solvers", cfg.Solvers, 0, search.MaxThreads); err != nil {
 		return err
 	}
 	for _, d := range []struct {
@@ -118,7 +118,7 @@ func (cfg Config) Bytes() int64 {
 	if c.Ahead {
 		n++
 	}
-	return int64(n) * solve.TableBytes(c.TableMiB)
+	return int64(n) * search.TableBytes(c.TableMiB)
 }
 
 // New returns a Server with its solvers, or the error of a Config the
@@ -304,13 +304,13 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	mode := solve.Strong
+	mode := search.Strong
 	if weak {
-		mode = solve.Weak
+		mode = search.Weak
 	}
 	start := time.Now()
 	if scores, ok := s.ahead.Recall(p, mode); ok {
-		reply(w, http.StatusOK, answer(p, moves, sides, scores, solve.Stats{}, start))
+		reply(w, http.StatusOK, answer(p, moves, sides, scores, search.Stats{}, start))
 		return
 	}
 
@@ -348,7 +348,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		}
 		return // the client went away
 	}
-	if mode == solve.Strong {
+	if mode == search.Strong {
 		s.ahead.Learn(p, scores)
 	}
 	reply(w, http.StatusOK, answer(p, moves, sides, scores, st, start))
@@ -384,11 +384,11 @@ func (p *pool) give(s *solver.Solver) {
 
 // answer is the reply for position p, of the string moves, whose moves
 // score scores, explained with the sides so named.
-func answer(p game.Position, moves string, sides threat.Sides, scores []int, st solve.Stats, start time.Time) Answer {
-	a := Answer{Pos: moves, Score: solve.InvalidMove, Moves: make([]*int, len(scores)), Nodes: st.Nodes}
+func answer(p game.Position, moves string, sides threat.Sides, scores []int, st search.Stats, start time.Time) Answer {
+	a := Answer{Pos: moves, Score: search.InvalidMove, Moves: make([]*int, len(scores)), Nodes: st.Nodes}
 	a.Explain, _ = solver.Explain(p, sides)
 	for c := range scores {
-		if scores[c] != solve.InvalidMove {
+		if scores[c] != search.InvalidMove {
 			a.Moves[c] = &scores[c]
 			a.Score = max(a.Score, scores[c])
 		}

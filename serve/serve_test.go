@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"c4/game"
-	"c4/solve"
+	"c4/search"
 	"c4/solver"
 	"c4/testsets"
 	"c4/testsets/publictest"
@@ -169,7 +169,7 @@ func TestBytes(t *testing.T) {
 	}{
 		{"three solvers", Config{Solvers: 3, TableMiB: 1}, 3 << 20},
 		{"and ahead", Config{Solvers: 3, TableMiB: 1, Ahead: true}, 4 << 20},
-		{"defaults", Config{Ahead: true}, int64(solve.DefaultThreads()+1) * solve.DefaultTableMiB << 20},
+		{"defaults", Config{Ahead: true}, int64(search.DefaultThreads()+1) * search.DefaultTableMiB << 20},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.cfg.Bytes(); got != tc.want {

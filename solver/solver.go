@@ -22,26 +22,26 @@ import (
 	"c4/internal/hugemem"
 	"c4/negamax"
 	"c4/pns"
-	"c4/solve"
+	"c4/search"
 	"c4/threat"
 )
 
 // Mode is the question asked of a position: Strong, its exact score, or
 // Weak, only win, draw or loss.
-type Mode = solve.Mode
+type Mode = search.Mode
 
 // The questions a Solver answers.
 const (
-	Strong = solve.Strong
-	Weak   = solve.Weak
+	Strong = search.Strong
+	Weak   = search.Weak
 )
 
 // Result is the answer to a question of one position: its score and the
 // search's statistics.
-type Result = solve.Result
+type Result = search.Result
 
 // Stats are a search's statistics.
-type Stats = solve.Stats
+type Stats = search.Stats
 
 // Book is an opening book a Solver consults (see Config.OpenBook): a
 // book.Frozen, book.Layered or store.Book.
@@ -59,7 +59,7 @@ const DefaultEndgameCells = pns.DefaultEndgameCells
 
 // Config says which Solver to make. The zero Config is a 7x6 negamax
 // solver with the built-in book, the default table and every core; a
-// number out of range is a *solve.RangeError naming the field.
+// number out of range is a *search.RangeError naming the field.
 type Config struct {
 	// Board is the board's size, "WxH": "" means "7x6".
 	Board string
@@ -78,7 +78,7 @@ type Config struct {
 	// Engine is Negamax ("" too) or DFPN.
 	Engine string
 	// TableMiB is the transposition table's memory in MiB: 0 means
-	// solve.DefaultTableMiB.
+	// search.DefaultTableMiB.
 	TableMiB int
 	// Threads is the number of threads searching: 0 means every core.
 	Threads int
@@ -156,10 +156,10 @@ func (cfg Config) withDefaults() (Config, error) {
 		return cfg, fmt.Errorf("engine %q: want %s or %s", cfg.Engine, Negamax, DFPN)
 	}
 	if cfg.Threads == 0 {
-		cfg.Threads = solve.DefaultThreads()
+		cfg.Threads = search.DefaultThreads()
 	}
 	if cfg.TableMiB == 0 {
-		cfg.TableMiB = solve.DefaultTableMiB
+		cfg.TableMiB = search.DefaultTableMiB
 	}
 	return cfg, nil
 }
@@ -242,7 +242,7 @@ func (s *Solver) Solve(ctx context.Context, p game.Position, mode Mode) (Result,
 }
 
 // Analyze returns the score of playing each column of p (their signs if
-// Weak; solve.InvalidMove for a full column), or ctx's error if ctx ends
+// Weak; search.InvalidMove for a full column), or ctx's error if ctx ends
 // first.
 func (s *Solver) Analyze(ctx context.Context, p game.Position, mode Mode) ([]int, Stats, error) {
 	e, unlock, err := s.begin()
@@ -265,13 +265,13 @@ func (s *Solver) AtLeast(ctx context.Context, p game.Position, a int) (bool, Sta
 }
 
 // BestMove returns the column (from 0) to play in p: the best score, the
-// column nearest the centre among equals (solve.BestMove).
+// column nearest the centre among equals (search.BestMove).
 func (s *Solver) BestMove(ctx context.Context, p game.Position) (int, error) {
 	scores, _, err := s.Analyze(ctx, p, Strong)
 	if err != nil {
 		return 0, err
 	}
-	return solve.BestMove(scores), nil
+	return search.BestMove(scores), nil
 }
 
 // Progress is the nodes and score interval of the search under way, or of

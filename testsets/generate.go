@@ -9,7 +9,7 @@ import (
 	"c4/game"
 	"c4/internal/progress"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 )
 
 // Solver is what the generator needs of a solver, for positions that are
@@ -19,8 +19,8 @@ import (
 // one; its table is kept between positions, since a set depends only on
 // exact scores.
 type Solver interface {
-	Solve(ctx context.Context, p game.Position, mode solve.Mode) (solve.Result, error)
-	AtLeast(ctx context.Context, p game.Position, a int) (bool, solve.Stats, error)
+	Solve(ctx context.Context, p game.Position, mode search.Mode) (search.Result, error)
+	AtLeast(ctx context.Context, p game.Position, a int) (bool, search.Stats, error)
 }
 
 // Generator makes a set the way the public sets were made: random games of
@@ -93,7 +93,7 @@ func (g Generator) Generate(ctx context.Context) (*Set, error) {
 		} else if !ok {
 			continue
 		}
-		r, err := g.Solver.Solve(ctx, p, solve.Strong)
+		r, err := g.Solver.Solve(ctx, p, search.Strong)
 		if err != nil {
 			return set, err
 		}

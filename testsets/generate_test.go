@@ -12,7 +12,7 @@ import (
 	"c4/game"
 	"c4/negamax"
 	"c4/pns"
-	"c4/solve"
+	"c4/search"
 	"c4/testsets"
 	"c4/testsets/publictest"
 )
@@ -138,12 +138,12 @@ func TestEmbedded(t *testing.T) {
 		checkSet(t, set, l, r)
 		for _, c := range set.Cases {
 			s.Reset()
-			res, err := s.Solve(context.Background(), c.Position, solve.Strong)
+			res, err := s.Solve(context.Background(), c.Position, search.Strong)
 			if err != nil || res.Score != c.Score {
 				t.Errorf("%s line %d %q: solver %d, %v; the set says %d", set.Name, c.Line, c.Moves, res.Score, err, c.Score)
 			}
 			d.Reset()
-			if w, err := d.Solve(context.Background(), c.Position, solve.Weak); err != nil || w.Score != solve.WeakScore(c.Score) {
+			if w, err := d.Solve(context.Background(), c.Position, search.Weak); err != nil || w.Score != search.WeakScore(c.Score) {
 				t.Errorf("%s line %d %q: dfpn %d, %v; the set says %d", set.Name, c.Line, c.Moves, w.Score, err, c.Score)
 			}
 		}

@@ -9,7 +9,7 @@ import (
 	"c4/game"
 	"c4/negamax"
 	"c4/pns"
-	"c4/solve"
+	"c4/search"
 	"c4/testsets"
 )
 
@@ -37,8 +37,8 @@ func TestKnownScores(t *testing.T) {
 			for _, c := range set.Cases {
 				for _, check := range []struct {
 					e    *engines.Engine
-					mode solve.Mode
-				}{{exact, solve.Strong}, {weak, solve.Weak}} {
+					mode search.Mode
+				}{{exact, search.Strong}, {weak, search.Weak}} {
 					r, err := check.e.Solve(context.Background(), c.Position, check.mode)
 					if err != nil || r.Score != check.mode.Of(c.Score) {
 						t.Fatalf("line %d (%s): %s score %d (%v), the file says %d", c.Line, c.Moves, check.mode, r.Score, err, c.Score)

@@ -7,7 +7,7 @@ import (
 
 	"c4/negamax"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 )
 
 // TestCombineAgainstPlay: Rules' verdicts, from the rules' conditions on
@@ -46,7 +46,7 @@ func TestCombineAgainstPlay(t *testing.T) {
 				t.Errorf("%s %s: the combination %+v fails: %s", b, history(p), comb.Systems, bad)
 			}
 			draws++
-			score, err := exact.Solve(context.Background(), p, solve.Weak)
+			score, err := exact.Solve(context.Background(), p, search.Weak)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -57,7 +57,7 @@ func TestStrategyHolds(t *testing.T) {
 	}{{4, 4, 4, 2000}, {5, 4, 6, 2000}, {6, 4, 10, 2000}, {5, 5, 11, 2000}, {7, 5, 21, 1000}, {7, 6, 28, 2000}, {8, 8, 50, 500}} {
 		b, err := position.NewBoard(c.w, c.h)
 		if err != nil {
-			continue // 8x8 is for c4/wide
+			continue // 8x8 is for c4/internal/wide
 		}
 		for range c.n {
 			p, ok := randomPosition(b, c.stones, rng)

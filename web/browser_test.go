@@ -17,7 +17,7 @@ import (
 	"c4/internal/browsertest"
 	"c4/negamax"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 	"c4/testsets/publictest"
 	"c4/threat"
 
@@ -182,7 +182,7 @@ func TestSiteScores(t *testing.T) {
 	s := negamax.New(negamax.Options{TableMiB: 64})
 	for _, moves := range positions {
 		p, _ := position.Parse(position.Standard, moves)
-		want, _, err := s.Analyze(context.Background(), p, solve.Strong)
+		want, _, err := s.Analyze(context.Background(), p, search.Strong)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -192,7 +192,7 @@ func TestSiteScores(t *testing.T) {
 			shown := fmt.Sprint(v)
 			if v > 0 {
 				shown = "+" + shown
-			} else if v == solve.InvalidMove {
+			} else if v == search.InvalidMove {
 				shown = ""
 			}
 			if got[c] != shown {

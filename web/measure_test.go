@@ -19,7 +19,7 @@ import (
 	"c4/internal/browsertest"
 	"c4/negamax"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 
 	"github.com/chromedp/chromedp"
 )
@@ -113,7 +113,7 @@ func TestMeasureSite(t *testing.T) {
 				t.Fatal(err)
 			}
 			t0 := time.Now()
-			if _, _, err := s.Analyze(context.Background(), p, solve.Strong); err != nil {
+			if _, _, err := s.Analyze(context.Background(), p, search.Strong); err != nil {
 				t.Fatal(err)
 			}
 			native = append(native, float64(time.Since(t0).Microseconds())/1000)

@@ -10,7 +10,7 @@ import (
 	"c4/game"
 	"c4/negamax"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 )
 
 // layerSizes are the numbers of 7x6 positions, mirror images once, of 0, 1,
@@ -48,7 +48,7 @@ func TestBook(t *testing.T) {
 	}
 	s := negamax.New(negamax.Options{TableMiB: 64})
 	s.UseBook(bk)
-	scores, st, err := s.Analyze(context.Background(), position.New(position.Standard), solve.Strong)
+	scores, st, err := s.Analyze(context.Background(), position.New(position.Standard), search.Strong)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestBook(t *testing.T) {
 		}
 		p, _ := g.Narrow()
 		want, ok := bk.Score(p)
-		r, err := plain.Solve(context.Background(), p, solve.Strong)
+		r, err := plain.Solve(context.Background(), p, search.Strong)
 		if err != nil {
 			t.Fatal(err)
 		}

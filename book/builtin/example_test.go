@@ -7,7 +7,7 @@ import (
 	"c4/book/builtin"
 	"c4/negamax"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 )
 
 // The built-in book answers an opening at once, and the solver uses it:
@@ -23,7 +23,7 @@ func ExampleBook() {
 
 	s := negamax.New(negamax.Options{TableMiB: 1})
 	s.UseBook(bk)
-	moves, st, _ := s.Analyze(context.Background(), position.New(position.Standard), solve.Strong)
+	moves, st, _ := s.Analyze(context.Background(), position.New(position.Standard), search.Strong)
 	fmt.Println("first moves:", moves, "nodes:", st.Nodes)
 	// Output:
 	// 4453: -2

@@ -14,7 +14,7 @@ import (
 	"c4/engines"
 	"c4/game"
 	"c4/negamax"
-	"c4/solve"
+	"c4/search"
 )
 
 // BenchmarkLookup looks up random positions of the complete 5x4 book (1.55
@@ -115,7 +115,7 @@ func solveRun(keys []game.Key, opts negamax.Options) error {
 	s := engines.Negamax(opts, game.Standard)
 	for _, k := range keys {
 		p, _ := game.FromKey(game.Standard, k)
-		if _, err := s.Solve(context.Background(), p, solve.Strong); err != nil {
+		if _, err := s.Solve(context.Background(), p, search.Strong); err != nil {
 			return err
 		}
 	}

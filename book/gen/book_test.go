@@ -16,7 +16,7 @@ import (
 	"c4/engines"
 	"c4/game"
 	"c4/negamax"
-	"c4/solve"
+	"c4/search"
 )
 
 func mustBoard(t testing.TB, w, h int) game.Board {
@@ -66,7 +66,7 @@ func checkAgainstSolver(t *testing.T, bk *store.Book, root game.Position, depth,
 			if err != nil || !ok {
 				t.Fatalf("%s: position %s not in the book (%v)", b, store.Name(p), err)
 			}
-			r, err := s.Solve(context.Background(), p, solve.Strong)
+			r, err := s.Solve(context.Background(), p, search.Strong)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,8 +141,8 @@ func TestSearchWithBook(t *testing.T) {
 	for d, layer := range book.Enumerate(game.New(b), 12) {
 		for _, k := range layer {
 			p, _ := game.FromKey(b, k)
-			r1, err1 := with.Solve(context.Background(), p, solve.Strong)
-			r2, err2 := without.Solve(context.Background(), p, solve.Strong)
+			r1, err1 := with.Solve(context.Background(), p, search.Strong)
+			r2, err2 := without.Solve(context.Background(), p, search.Strong)
 			if err1 != nil || err2 != nil || r1.Score != r2.Score {
 				t.Fatalf("position %s: with the book %d (%v), without %d (%v)", store.Name(p), r1.Score, err1, r2.Score, err2)
 			}
@@ -151,8 +151,8 @@ func TestSearchWithBook(t *testing.T) {
 			}
 		}
 	}
-	scores, _, err := with.Analyze(context.Background(), game.New(b), solve.Weak)
-	want, _, _ := without.Analyze(context.Background(), game.New(b), solve.Weak)
+	scores, _, err := with.Analyze(context.Background(), game.New(b), search.Weak)
+	want, _, _ := without.Analyze(context.Background(), game.New(b), search.Weak)
 	if err != nil || len(scores) != len(want) {
 		t.Fatal(scores, err)
 	}
@@ -283,8 +283,8 @@ func TestVerify(t *testing.T) {
 	bk := openBook(t, t.TempDir())
 	generate(t, bk, game.New(b), 7)
 	s := engines.Negamax(negamax.Options{TableMiB: 8}, b)
-	exact := store.Checker{Name: "negamax", Engine: s, Mode: solve.Strong}
-	weak := store.Checker{Name: "weak negamax", Engine: s, Mode: solve.Weak}
+	exact := store.Checker{Name: "negamax", Engine: s, Mode: search.Strong}
+	weak := store.Checker{Name: "weak negamax", Engine: s, Mode: search.Weak}
 	bad, layers, err := bk.Verify(context.Background(), b, 20, 1, exact, weak)
 	if err != nil || len(layers) != 8 || len(bad) != 0 {
 		t.Fatalf("verify: %+v, %v, %v", layers, bad, err)
@@ -306,7 +306,7 @@ func TestVerify(t *testing.T) {
 	if err != nil || len(bad) == 0 || bad[0].Book != score+1 || bad[0].Search != score || layers[1].Differ != 1 {
 		t.Fatalf("verify after spoiling %s: %v, %+v, %v", store.Name(p), bad, layers, err)
 	}
-	if signChanged := solve.WeakScore(score) != solve.WeakScore(score+1); signChanged != (len(bad) == 2) {
+	if signChanged := search.WeakScore(score) != search.WeakScore(score+1); signChanged != (len(bad) == 2) {
 		t.Fatalf("verify after spoiling %s (%d -> %d): %v", store.Name(p), score, score+1, bad)
 	}
 }

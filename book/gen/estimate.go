@@ -13,7 +13,7 @@ import (
 	"c4/book"
 	"c4/engines"
 	"c4/game"
-	"c4/solve"
+	"c4/search"
 )
 
 // Estimate says what a book of Board to Depth stones would cost, before
@@ -29,7 +29,7 @@ type Estimate struct {
 	Depth    int
 	Sample   int           // positions solved: 0 means 8
 	Budget   time.Duration // most time a sampled position is given: 0 means 30 s
-	TableMiB int           // the solver's table: 0 means solve.DefaultTableMiB
+	TableMiB int           // the solver's table: 0 means search.DefaultTableMiB
 	Seed     uint64
 	CountCap int // the largest layer counted exactly: 0 means 4 million
 }
@@ -44,7 +44,7 @@ type Cost struct {
 }
 
 // Bytes is the memory of the solver's table.
-func (e Estimate) Bytes() int64 { return solve.TableBytes(cmp.Or(e.TableMiB, solve.DefaultTableMiB)) }
+func (e Estimate) Bytes() int64 { return search.TableBytes(cmp.Or(e.TableMiB, search.DefaultTableMiB)) }
 
 // CPUHours is the processor-hours of solving the layer on one core.
 func (c Cost) CPUHours() float64 { return c.Positions * c.PerPosition.Hours() }
@@ -61,7 +61,7 @@ func (e Estimate) Run(ctx context.Context) (Cost, error) {
 	}
 	c := Cost{}
 	c.Positions, c.CountedTo = e.count()
-	eng := engines.Negamax(solverOptions(cmp.Or(e.TableMiB, solve.DefaultTableMiB)), e.Board)
+	eng := engines.Negamax(solverOptions(cmp.Or(e.TableMiB, search.DefaultTableMiB)), e.Board)
 	rng := rand.New(rand.NewPCG(e.Seed, 0xe5))
 	var total time.Duration
 	for range cmp.Or(e.Sample, 8) {
@@ -73,7 +73,7 @@ func (e Estimate) Run(ctx context.Context) (Cost, error) {
 		sctx, cancel := context.WithTimeout(ctx, budget)
 		start := time.Now()
 		eng.Reset()
-		_, err := eng.Solve(sctx, p, solve.Strong)
+		_, err := eng.Solve(sctx, p, search.Strong)
 		cancel()
 		switch {
 		case ctx.Err() != nil:

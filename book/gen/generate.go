@@ -22,7 +22,7 @@ import (
 	"c4/internal/progress"
 	"c4/negamax"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 )
 
 // Generator makes a complete book: every position that is not over, with
@@ -39,8 +39,8 @@ type Generator struct {
 	Book     *store.Book
 	Root     game.Position // the empty board of the book's size for a whole book
 	Depth    int           // the most stones of a position in the book
-	Threads  int           // workers solving the deepest positions: 0 means 1, at most solve.MaxThreads
-	TableMiB int           // each worker's table: 0 means solve.DefaultTableMiB, at most solve.MaxTableMiB
+	Threads  int           // workers solving the deepest positions: 0 means 1, at most search.MaxThreads
+	TableMiB int           // each worker's table: 0 means search.DefaultTableMiB, at most search.MaxTableMiB
 	Progress io.Writer     // where to show progress, or nil
 
 	// BatchSize is the most scores written in one commit; 0 means 4096.
@@ -73,7 +73,7 @@ func (g *Generator) Check() error {
 	if g.Depth < root.Moves() || g.Depth > board.Cells() {
 		return fmt.Errorf("depth %d: want from the root's %d stones to %d", g.Depth, root.Moves(), board.Cells())
 	}
-	return solve.CheckTable(g.TableMiB, g.Threads)
+	return search.CheckTable(g.TableMiB, g.Threads)
 }
 
 // Bytes is the memory of the workers' tables: one each.
@@ -81,7 +81,7 @@ func (g *Generator) Bytes() int64 { return workerBytes(g.Threads, g.TableMiB) }
 
 // workerBytes is the memory of threads workers' tables of tableMiB.
 func workerBytes(threads, tableMiB int) int64 {
-	return int64(max(threads, 1)) * solve.TableBytes(tableMiB)
+	return int64(max(threads, 1)) * search.TableBytes(tableMiB)
 }
 
 // WriteLayers writes a generation's layers as a table: stones, positions,
@@ -179,7 +179,7 @@ func solveKeys(ctx context.Context, board game.Board, keys []game.Key, threads i
 				}
 				for j := i; j < min(i+chunk, len(keys)); j++ {
 					p, _ := game.FromKey(board, keys[j])
-					r, err := s.Solve(ctx, p, solve.Strong)
+					r, err := s.Solve(ctx, p, search.Strong)
 					if err == nil {
 						err = ctx.Err() // a search too small to look at ctx
 					}

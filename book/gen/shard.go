@@ -15,15 +15,15 @@ import (
 	"c4/internal/atomicfile"
 	"c4/internal/progress"
 	"c4/negamax"
-	"c4/solve"
+	"c4/search"
 )
 
 // ShardJob solves one shard into a portable file.
 type ShardJob struct {
 	book.Shard
 	Out      string    // the file to write; its journal is Out+".part"
-	Threads  int       // workers: 0 means 1, at most solve.MaxThreads
-	TableMiB int       // each worker's table: 0 means solve.DefaultTableMiB, at most solve.MaxTableMiB
+	Threads  int       // workers: 0 means 1, at most search.MaxThreads
+	TableMiB int       // each worker's table: 0 means search.DefaultTableMiB, at most search.MaxTableMiB
 	Progress io.Writer // where to show progress, or nil
 
 	// Commit is the most time between two writes of the journal; 0 means
@@ -54,7 +54,7 @@ func (j *ShardJob) Check() error {
 	if err := j.Shard.Check(); err != nil {
 		return err
 	}
-	return solve.CheckTable(j.TableMiB, j.Threads)
+	return search.CheckTable(j.TableMiB, j.Threads)
 }
 
 // Bytes is the memory of the workers' tables: one each.

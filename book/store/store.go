@@ -47,7 +47,7 @@ import (
 	"c4/game"
 	"c4/internal/pebblelog"
 	"c4/position"
-	"c4/solve"
+	"c4/search"
 )
 
 // DefaultCacheMiB is the block cache's size when Options leaves it 0.
@@ -404,14 +404,14 @@ func (b *Book) Lookup(p game.Position) (score int, ok bool, err error) {
 }
 
 // MoveScores returns the score of each column of p from the book, from the
-// side to move's view, left to right: solve.InvalidMove for a full
+// side to move's view, left to right: search.InvalidMove for a full
 // column, and ok false for a move whose position the book lacks.
 func (b *Book) MoveScores(p game.Position) (scores []int, ok []bool, err error) {
 	ok = make([]bool, p.Board().Width())
 	for c := range ok {
 		ok[c] = true
 	}
-	scores, err = game.ScoreMoves(p, solve.Strong, func(c int, q game.Position) (int, error) {
+	scores, err = game.ScoreMoves(p, search.Strong, func(c int, q game.Position) (int, error) {
 		s, found, err := b.Lookup(q)
 		ok[c] = found
 		return s, err
@@ -462,7 +462,7 @@ func (b *Book) FromChildren(p game.Position) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	best := solve.InvalidMove
+	best := search.InvalidMove
 	for c, s := range scores {
 		if !ok[c] {
 			return 0, fmt.Errorf("book of %s: position %s lacks the score of column %d's move", p.Board(), Name(p), c+1)

@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 
 	"c4/game"
-	"c4/solve"
+	"c4/search"
 )
 
 // Mismatch is a book entry that a search disagrees with.
@@ -27,9 +27,9 @@ func (m Mismatch) String() string {
 type Checker struct {
 	Name   string // in Mismatch.Engine
 	Engine interface {
-		Solve(ctx context.Context, p game.Position, mode solve.Mode) (solve.Result, error)
+		Solve(ctx context.Context, p game.Position, mode search.Mode) (search.Result, error)
 	} // an *engines.Engine
-	Mode solve.Mode
+	Mode search.Mode
 }
 
 // Sampled is what Verify checked of the positions of one number of stones.

@@ -13,7 +13,6 @@ import (
 	"c4/internal/atomicfile"
 	"c4/internal/cli"
 	"c4/internal/machine"
-	"c4/internal/regular"
 	"c4/testsets"
 )
 
@@ -61,9 +60,9 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer engine.Close()
-	old, err := readReport(*compare)
+	old, err := bench.ReadReportFile(*compare)
 	if err != nil {
-		return err
+		return fmt.Errorf("--compare: %w", err)
 	}
 	// The files written at the end are made now: a path that cannot take
 	// them fails here, not after hours of solving.
@@ -103,22 +102,4 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fmt.Errorf("%d scores differ from the sets, %d lines could not be read", n, len(bad))
 	}
 	return nil
-}
-
-// readReport reads the JSON report at path, for --compare; nil if path
-// is empty.
-func readReport(path string) (*bench.Report, error) {
-	if path == "" {
-		return nil, nil
-	}
-	f, err := regular.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("--compare: %w", err)
-	}
-	defer f.Close()
-	r, err := bench.ReadReport(f)
-	if err != nil {
-		return nil, fmt.Errorf("--compare %s: %w", path, err)
-	}
-	return r, nil
 }

@@ -12,7 +12,7 @@ import (
 	"c4/book/store"
 	"c4/game"
 	"c4/internal/cli"
-	"c4/solve"
+	"c4/search"
 	"c4/solver"
 )
 
@@ -248,7 +248,7 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if done, err := fs.Parse(args); done {
 		return err
 	}
-	if err := fits(nil, 2*solve.TableBytes(sf.tableMiB)); err != nil { // negamax's table and DFPN's
+	if err := fits(nil, 2*search.TableBytes(sf.tableMiB)); err != nil { // negamax's table and DFPN's
 		return err
 	}
 	bk, b, err := readBook(fs, *db, sf.board)
@@ -270,8 +270,8 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	defer dfpn.Close()
 	bad, layers, err := bk.Verify(ctx, b, sample, *seed,
-		store.Checker{Name: "negamax", Engine: exact, Mode: solve.Strong},
-		store.Checker{Name: "dfpn", Engine: dfpn, Mode: solve.Weak})
+		store.Checker{Name: "negamax", Engine: exact, Mode: search.Strong},
+		store.Checker{Name: "dfpn", Engine: dfpn, Mode: search.Weak})
 	for _, m := range bad {
 		fmt.Fprintf(stderr, "c4 book verify: %v\n", m)
 	}

@@ -9,7 +9,7 @@ import (
 	"c4/game"
 	"c4/internal/cli"
 	"c4/internal/hugemem"
-	"c4/solve"
+	"c4/search"
 	"c4/solver"
 )
 
@@ -30,8 +30,8 @@ type searchFlags struct {
 // play to builtin).
 func (f *searchFlags) register(fs *cli.FlagSet, engines bool, book string) {
 	fs.StringVar(&f.board, "board", "7x6", fmt.Sprintf("board size, `WxH`, with W and H from 1, W up to %d and (H+1)*W <= %d", game.MaxWidth, game.MaxBits))
-	fs.IntVar(&f.tableMiB, "tt-mib", solve.DefaultTableMiB, 1, solve.MaxTableMiB, "transposition table size in `MiB`")
-	fs.IntVar(&f.threads, "threads", solve.DefaultThreads(), 1, solve.MaxThreads, "`N` goroutines searching each position at once")
+	fs.IntVar(&f.tableMiB, "tt-mib", search.DefaultTableMiB, 1, search.MaxTableMiB, "transposition table size in `MiB`")
+	fs.IntVar(&f.threads, "threads", search.DefaultThreads(), 1, search.MaxThreads, "`N` goroutines searching each position at once")
 	fs.Lookup("threads").DefValue = "all cores" // the help reads the same on every machine
 	f.engine = solver.Negamax
 	if engines {
@@ -45,11 +45,11 @@ func (f *searchFlags) register(fs *cli.FlagSet, engines bool, book string) {
 }
 
 // mode is the question --weak asks.
-func (f *searchFlags) mode() solve.Mode {
+func (f *searchFlags) mode() search.Mode {
 	if f.weak {
-		return solve.Weak
+		return search.Weak
 	}
-	return solve.Strong
+	return search.Strong
 }
 
 // parseBoard reads --board; a bad one is a usage error.
@@ -118,7 +118,7 @@ func fits(err error, bytes int64) error {
 // range or the tables do not fit in the machine's memory (more would
 // crash at the start or have the kernel end the run).
 func flagError(err error) error {
-	var re *solve.RangeError
+	var re *search.RangeError
 	var big *hugemem.TooBig
 	switch {
 	case errors.As(err, &re):

@@ -3,8 +3,8 @@
 # (profile-guided optimisation: it inlines the hot calls of the search):
 # c4's embedded benchmark sets solved strongly and weakly by negamax and
 # weakly by DFPN, one thread each. Run it as "sh cmd/c4/pgo.sh" from the
-# checkout (not by go generate, so that regenerating wide/ never rewrites
-# the profile); it takes about half a minute.
+# checkout (not by go generate, so that regenerating internal/wide/ never
+# rewrites the profile); it takes about half a minute.
 set -e
 cd "$(dirname "$0")"
 dir=$(mktemp -d)

@@ -18,7 +18,7 @@ import (
 	"c4/internal/progress"
 	"c4/pns"
 	"c4/prove"
-	"c4/solve"
+	"c4/search"
 )
 
 var proveUsage = help("prove")
@@ -47,9 +47,9 @@ func proveRun(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	root := fs.String("root", "", "the `POSITION` to prove (default the empty board)")
 	db := fs.String("db", "", "the search's database `DIR` (required)")
 	var workers, tableMiB, leafCells int
-	fs.IntVar(&workers, "workers", solve.DefaultThreads(), 0, solve.MaxThreads, "`N` jobs searched at once in this process (0 with --listen: remote workers only)")
+	fs.IntVar(&workers, "workers", search.DefaultThreads(), 0, search.MaxThreads, "`N` jobs searched at once in this process (0 with --listen: remote workers only)")
 	fs.Lookup("workers").DefValue = "all cores"
-	fs.IntVar(&tableMiB, "tt-mib", 0, 1, solve.MaxTableMiB, "the local workers' shared DFPN table in `MiB`")
+	fs.IntVar(&tableMiB, "tt-mib", 0, 1, search.MaxTableMiB, "the local workers' shared DFPN table in `MiB`")
 	fs.Lookup("tt-mib").DefValue = "by the board: 16 on 4x4, 1024 from 7x6 and 10x4"
 	jobNodes := fs.Uint64("job-nodes", prove.DefaultJobNodes, fmt.Sprintf("a job's budget in DFPN `nodes` (%d to 2^40)", minJobNodes))
 	fs.IntVar(&leafCells, "leaf-cells", prove.DefaultLeafCells, 0, 64, "the proof's small leaves: positions of at most `N` empty cells, which its check searches with negamax")
@@ -182,7 +182,7 @@ func proveWork(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := cli.NewFlagSet("prove work", proveUsage, stdout, stderr)
 	manager := fs.String("manager", "", "the manager's `URL`, such as http://c4-prove:8080 (required)")
 	var tableMiB int
-	fs.IntVar(&tableMiB, "tt-mib", 1024, 1, solve.MaxTableMiB, "the DFPN table in `MiB`")
+	fs.IntVar(&tableMiB, "tt-mib", 1024, 1, search.MaxTableMiB, "the DFPN table in `MiB`")
 	host, _ := os.Hostname()
 	name := fs.String("name", host, "the worker's `NAME` in the jobs' records")
 	token, tokenFile := tokenFlags(fs)
@@ -210,9 +210,9 @@ func proveVerify(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.WithArgs = true
 	db := fs.String("db", "", "the search's database `DIR`: its proof is written (in memory) and checked")
 	var threads, tableMiB int
-	fs.IntVar(&threads, "threads", solve.DefaultThreads(), 1, solve.MaxThreads, "`N` small leaves searched at once")
+	fs.IntVar(&threads, "threads", search.DefaultThreads(), 1, search.MaxThreads, "`N` small leaves searched at once")
 	fs.Lookup("threads").DefValue = "all cores"
-	fs.IntVar(&tableMiB, "tt-mib", 64, 1, solve.MaxTableMiB, "each thread's negamax table in `MiB`")
+	fs.IntVar(&tableMiB, "tt-mib", 64, 1, search.MaxTableMiB, "each thread's negamax table in `MiB`")
 	logPath := fs.String("log", "", "the check's log `FILE`: the small leaves searched before are skipped, and said so; those searched now are added")
 	if done, err := fs.Parse(args); done {
 		return err
@@ -275,20 +275,7 @@ func readProof(ctx context.Context, fs *cli.FlagSet, db string, stderr io.Writer
 	case db != "" && fs.NArg() == 0:
 		return proofOf(ctx, db, stderr)
 	case db == "" && fs.NArg() == 1:
-		path := fs.Arg(0)
-		if info, err := os.Stat(path); err == nil && info.IsDir() {
-			return prove.Proof{}, fmt.Errorf("%s is a folder, not a proof file: a search's database is given as --db %s", path, path)
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return prove.Proof{}, err
-		}
-		defer f.Close()
-		p, err := prove.Decode(f)
-		if err != nil {
-			return prove.Proof{}, fmt.Errorf("%s: %w", path, err)
-		}
-		return p, nil
+		return prove.ReadFile(fs.Arg(0))
 	}
 	return prove.Proof{}, fs.UsageError(errors.New("give --db DIR or one proof FILE"))
 }
@@ -343,11 +330,7 @@ func proveExport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := atomicfile.Write(*out, func(w io.Writer) error { return prove.Encode(w, p) }); err != nil {
 		return err
 	}
-	moves := 0
-	for _, s := range p.Strategies {
-		moves += len(s.Moves)
-	}
-	fmt.Fprintf(stdout, "wrote %s: %s %q, a %s for the side to move (%s)\n", *out, p.Board, p.Root, p.Result, count(moves, "move"))
+	fmt.Fprintf(stdout, "wrote %s: %s %q, a %s for the side to move (%s)\n", *out, p.Board, p.Root, p.Result, count(p.Moves(), "move"))
 	return nil
 }
 

@@ -14,7 +14,7 @@ import (
 	"c4/internal/cli"
 	"c4/internal/lines"
 	"c4/internal/progress"
-	"c4/solve"
+	"c4/search"
 	"c4/solver"
 	"c4/testsets"
 	"c4/threat"
@@ -67,7 +67,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 type answerer struct {
 	ctx            context.Context
 	s              *solver.Solver
-	mode           solve.Mode
+	mode           search.Mode
 	analyze, stats bool
 	explain        bool
 	out            *bufio.Writer
@@ -104,11 +104,11 @@ func (s *answerer) answer(moves string) (string, error) {
 	defer progress.Search(cli.ProgressTo(s.stderr), moves, s.analyze, s.s.Progress)()
 	start := time.Now()
 	var scores []int
-	var st solve.Stats
+	var st search.Stats
 	if s.analyze {
 		scores, st, err = s.s.Analyze(s.ctx, p, s.mode)
 	} else {
-		var r solve.Result
+		var r search.Result
 		r, err = s.s.Solve(s.ctx, p, s.mode)
 		scores, st = []int{r.Score}, r.Stats
 	}

@@ -341,7 +341,7 @@ func compare(root string, j job, files map[string][]byte) error {
 	}
 	if len(diffs) > 0 {
 		slices.Sort(diffs)
-		return fmt.Errorf("%s is not current: run go generate ./wide/... to update %s", strings.TrimPrefix(j.to, "c4/"), strings.Join(diffs, ", "))
+		return fmt.Errorf("%s is not current: run go generate ./internal/wide/... to update %s", strings.TrimPrefix(j.to, "c4/"), strings.Join(diffs, ", "))
 	}
 	return nil
 }

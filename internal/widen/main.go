@@ -1,6 +1,6 @@
 // Command widen generates c4's 128-bit packages from its 64-bit ones: each
 // operation on a position.Bits, the 64-bit bitboard, becomes a call of the
-// same-named method of the two-word Bits of c4/wide/position. So there is
+// same-named method of the two-word Bits of c4/internal/wide/position. So there is
 // one source of each algorithm, written with Go's operators, and each
 // width compiles to code specialised for its word, with no interface or
 // type parameter on the search's path.
@@ -13,7 +13,7 @@
 // and the generated code uses its declarations from the 64-bit package, so
 // that an error or an option is one type for both widths.
 //
-// Run it from anywhere in the module (go generate ./wide/...); with -check
+// Run it from anywhere in the module (go generate ./internal/wide/...); with -check
 // it writes nothing and fails if a generated file is not current.
 package main
 

@@ -35,7 +35,7 @@ import (
 	"c4/ahead"
 	"c4/book"
 	"c4/game"
-	"c4/solve"
+	"c4/search"
 	"c4/solver"
 	"c4/threat"
 )
@@ -240,9 +240,9 @@ func (w *worker) answer(ctx context.Context, q question) {
 		reply(map[string]any{"type": "error", "error": err.Error()})
 		return
 	}
-	mode := solve.Strong
+	mode := search.Strong
 	if q.weak {
-		mode = solve.Weak
+		mode = search.Weak
 	}
 	start := time.Now()
 	if q.single {
@@ -257,7 +257,7 @@ func (w *worker) answer(ctx context.Context, q question) {
 	defer w.ahead.Resume()
 	scores, st, err := w.solver.Analyze(w.yielding(ctx, start, reply), p, mode)
 	w.reply(ctx, err, reply, func(m map[string]any) {
-		if mode == solve.Strong {
+		if mode == search.Strong {
 			w.ahead.Learn(p, scores)
 		}
 		m["scores"], m["nodes"], m["micros"], m["remembered"] = jsScores(scores), st.Nodes, time.Since(start).Microseconds(), false
@@ -272,7 +272,7 @@ func explain(p game.Position, sides threat.Sides) string {
 }
 
 // single answers a question of the position's own score.
-func (w *worker) single(ctx context.Context, p game.Position, mode solve.Mode, reply func(map[string]any)) {
+func (w *worker) single(ctx context.Context, p game.Position, mode search.Mode, reply func(map[string]any)) {
 	w.ahead.Pause()
 	defer w.ahead.Resume()
 	start := time.Now()
@@ -314,7 +314,7 @@ func (w *worker) yielding(ctx context.Context, start time.Time, reply func(map[s
 func jsScores(scores []int) []any {
 	out := make([]any, len(scores))
 	for c, v := range scores {
-		if v != solve.InvalidMove {
+		if v != search.InvalidMove {
 			out[c] = v
 		}
 	}

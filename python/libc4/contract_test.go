@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"c4/game"
-	"c4/solve"
+	"c4/search"
 )
 
 // TestPythonContract: the constants python/c4/__init__.py keeps of the
@@ -23,7 +23,7 @@ func TestPythonContract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int{"FULL": solve.InvalidMove, "MAX_WIDTH": game.MaxWidth}
+	want := map[string]int{"FULL": search.InvalidMove, "MAX_WIDTH": game.MaxWidth}
 	for _, m := range regexp.MustCompile(`\bC4_([A-Z]+) = (-?\d+),`).FindAllSubmatch(header, -1) {
 		want[string(m[1])], _ = strconv.Atoi(string(m[2]))
 	}
