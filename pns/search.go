@@ -221,7 +221,7 @@ func (s *Solver) setBoard(b *position.Board) {
 		w.board, w.cells, w.colOrder = b, b.Cells(), b.CentreFirst()
 		w.rules = nil
 		if b.Height() <= rulesHeight {
-			w.rules = threat.NewRules(b)
+			w.rules = threat.NewSearchRules(b)
 		}
 	}
 }

