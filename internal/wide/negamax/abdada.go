@@ -63,13 +63,13 @@ func (w *worker) divided(p position.Position, next position.Bits, r slot, sc *sc
 			return 0
 		}
 		if score >= beta {
-			r.put(lowerBound(score), w.nodes-start)
+			r.put(lowerBound(score), w.nodes-start, cutMove(i))
 			return score
 		}
 		if score > alpha {
 			alpha = score
 		}
 	}
-	r.put(upperBound(alpha), w.nodes-start)
+	r.put(upperBound(alpha), w.nodes-start, 0)
 	return alpha
 }
