@@ -61,13 +61,13 @@ func (w *worker) divided(p position.Position, next position.Bits, r slot, sc *sc
 			return 0
 		}
 		if score >= beta {
-			r.put(lowerBound(score), w.nodes-start, cutMove(i))
+			r.put(lowerBound(score), w.nodes-start)
 			return score
 		}
 		if score > alpha {
 			alpha = score
 		}
 	}
-	r.put(upperBound(alpha), w.nodes-start, 0)
+	r.put(upperBound(alpha), w.nodes-start)
 	return alpha
 }

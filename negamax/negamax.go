@@ -42,11 +42,7 @@ func (w *worker) negamax(p position.Position, r slot, threats position.Bits, alp
 	if alpha, beta, done = w.tableBound(r, alpha, beta); done {
 		return alpha
 	}
-	hint := 0
-	if p.Moves() < w.hintBelow {
-		hint = entryMove(r.get())
-	}
-	sc, score, done := w.order(p, next, threats, r, start, beta, hint)
+	sc, score, done := w.order(p, next, threats, r, start, beta)
 	if done {
 		return score
 	}
@@ -54,7 +50,7 @@ func (w *worker) negamax(p position.Position, r slot, threats position.Bits, alp
 	if hi := (w.cells - 3 - p.Moves()) / 2; beta > hi {
 		beta = hi
 		if alpha >= beta {
-			r.put(upperBound(beta), w.nodes-start, 0)
+			r.put(upperBound(beta), w.nodes-start)
 			return beta
 		}
 	}
@@ -177,10 +173,8 @@ func (w *worker) tableBound(r slot, alpha, beta int) (int, int, bool) {
 // table entries and threats, into p's scratch, in the order to search
 // them. done says that a move settles p's score at once, which it returns
 // and writes to r: a win with our next stone, or a child whose table entry
-// makes p's score at least beta (enhanced transposition cutoff). The move
-// hint names (see entryMove) comes first, with the highest score the
-// order gives (the sorter's ties go centre first).
-func (w *worker) order(p position.Position, next, threats position.Bits, r slot, start uint64, beta int, hint int) (*scratch, int, bool) {
+// makes p's score at least beta (enhanced transposition cutoff).
+func (w *worker) order(p position.Position, next, threats position.Bits, r slot, start uint64, beta int) (*scratch, int, bool) {
 	n := p.Moves()
 	// Ask for every child's table entry first, then look at the moves while
 	// the cache misses are under way.
@@ -208,7 +202,7 @@ func (w *worker) order(p position.Position, next, threats position.Bits, r slot,
 		}
 		if wins>>i&1 != 0 { // the best score left: the caller has checked for a win now
 			score := (w.cells - 1 - n) / 2
-			r.put(lowerBound(score), w.nodes-start, cutMove(i))
+			r.put(lowerBound(score), w.nodes-start)
 			return sc, score, true
 		}
 		// Enhanced transposition cutoff: a child whose score is known to be
@@ -216,7 +210,7 @@ func (w *worker) order(p position.Position, next, threats position.Bits, r slot,
 		if n < w.etcBelow {
 			if v := entryValue(slots[i].get()); v != 0 {
 				if s, lower := bound(v); !lower && -s >= beta {
-					r.put(lowerBound(-s), w.nodes-start, cutMove(i))
+					r.put(lowerBound(-s), w.nodes-start)
 					return sc, -s, true
 				}
 			}
@@ -224,11 +218,7 @@ func (w *worker) order(p position.Position, next, threats position.Bits, r slot,
 		// Order by the threats the move makes that can still count, those
 		// straight above a playable cell (which the opponent then cannot
 		// use) twice.
-		if i == hint-1 {
-			moves.add(i, 1<<10)
-		} else {
-			moves.add(i, int(sc.counts[i]))
-		}
+		moves.add(i, int(sc.counts[i]))
 	}
 	return sc, 0, false
 }
@@ -244,13 +234,13 @@ func (w *worker) children(p position.Position, next position.Bits, r slot, sc *s
 			return 0
 		}
 		if score >= beta {
-			r.put(lowerBound(score), w.nodes-start, cutMove(i))
+			r.put(lowerBound(score), w.nodes-start)
 			return score
 		}
 		if score > alpha {
 			alpha = score
 		}
 	}
-	r.put(upperBound(alpha), w.nodes-start, 0)
+	r.put(upperBound(alpha), w.nodes-start)
 	return alpha
 }

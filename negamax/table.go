@@ -21,9 +21,8 @@ import (
 // exactly, so a hit is never another position's, on any board size.
 //
 // Entry layout, low bits first: value (8 bits), generation (8), work (4:
-// half the bit length of the node count of the search, rounded up), move
-// (4: the move that cut off, as its index in the centre-first order plus
-// one; 0 for none), check (the rest, at most 40 bits). The generation
+// half the bit length of the node count of the search, rounded up), check
+// (the rest, at most 44 bits). The generation
 // makes clearing the table O(1): entries of an older generation do not
 // match, and the array is zeroed for real only when the generation wraps.
 //
@@ -53,10 +52,7 @@ const (
 	maxGen    = 1<<genBits - 1
 	workShift = genShift + genBits
 	workBits  = 4
-	moveShift = workShift + workBits
-	moveBits  = 4
-	maxMove   = 1<<moveBits - 1 // the most moves an entry names: boards up to 15 columns
-	chkShift  = moveShift + moveBits
+	chkShift  = workShift + workBits
 	maxCheck  = 64 - chkShift
 
 	tagMask = 1<<64 - 1<<chkShift | maxGen<<genShift
@@ -65,8 +61,8 @@ const (
 	// board past 64 bits (see keyBits): as many as the checks of the
 	// smallest near table (256 KiB, 2^13 buckets) hold, so that no table
 	// grows for them. Two positions agree on them with a chance of one in
-	// 2^52, where on the other boards a hit is never another position's.
-	foldedBits = maxCheck + 12
+	// 2^56, where on the other boards a hit is never another position's.
+	foldedBits = 56
 )
 
 // newTable returns a table of about size bytes for positions of keyBits-bit
@@ -131,19 +127,14 @@ func (r slot) get() uint64 {
 // prefetch starts loading r's bucket into the cache.
 func (r slot) prefetch() { hugemem.Prefetch(unsafe.Pointer(r.b)) }
 
-// put stores a non-zero value for r, found by a search of nodes nodes;
-// move is the index plus one of the move that cut off (0: none, which
-// keeps the move the entry of the same position named, if any).
-func (r slot) put(value uint8, nodes uint64, move int) {
+// put stores a non-zero value for r, found by a search of nodes nodes.
+func (r slot) put(value uint8, nodes uint64) {
 	gen := r.tag >> genShift & maxGen
 	victim, cheapest := 0, uint64(1<<workBits)
 	for j := range r.b {
 		e := hugemem.Load(&r.b[j])
 		if e&tagMask == r.tag {
 			victim = j
-			if move == 0 {
-				move = entryMove(e)
-			}
 			break
 		}
 		w := e >> workShift & (1<<workBits - 1)
@@ -157,20 +148,8 @@ func (r slot) put(value uint8, nodes uint64, move int) {
 		}
 	}
 	work := min(uint64(bits.Len64(nodes)+1)/2, 1<<workBits-1)
-	hugemem.Store(&r.b[victim], r.tag|uint64(move)<<moveShift|work<<workShift|uint64(value))
+	hugemem.Store(&r.b[victim], r.tag|work<<workShift|uint64(value))
 }
-
-// cutMove is the entry move of the move of index i: i+1, or 0 (none) if
-// an entry cannot name it.
-func cutMove(i int) int {
-	if i >= maxMove {
-		return 0
-	}
-	return i + 1
-}
-
-// entryMove is the move an entry names: its index plus one, 0 for none.
-func entryMove(e uint64) int { return int(e >> moveShift & maxMove) }
 
 // entryValue is the value of an entry: 0 for none, else a bound on the
 // score (see bound).

@@ -80,7 +80,6 @@ type config struct {
 	nearFrom   int                              // stones from which positions use the near table
 	midFrom    int                              // and the mid table, below nearFrom
 	etcBelow   int                              // stones below which nodes look up their children
-	hintBelow  int                              // stones below which nodes try their entry's move first
 	lowestLoss int                              // the board's LowestFollowUpLoss
 	book       Book
 	bookDepth  int // the most stones of a position the book may hold; -1 without one
@@ -202,7 +201,7 @@ func (s *Solver) newBoard(b *position.Board) {
 	cells := b.Cells()
 	s.board = b
 	s.config = config{far: s.far, mid: s.far, board: b, cells: cells, colOrder: b.CentreFirst(),
-		sortShift: sortShift(b.Width()), nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty, hintBelow: cells - hintMinEmpty,
+		sortShift: sortShift(b.Width()), nearFrom: cells - cells/2, etcBelow: cells - etcMinEmpty,
 		lowestLoss: b.LowestFollowUpLoss()}
 	s.config.midFrom = s.config.nearFrom
 	if s.mid != nil {

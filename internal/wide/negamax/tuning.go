@@ -51,13 +51,6 @@ const (
 	// cells the look-ups cost more time than they save.
 	etcMinEmpty = 10
 
-	// hintMinEmpty, in empty cells: a node with at least this many tries
-	// first the move its table entry names, the one that last cut off
-	// there. On the first 8 positions of 8x8 Middle-Medium it saved 9% of
-	// the nodes at 16 or 24 (32: 3%); below 24, 7x6 Middle-Medium took 7%
-	// longer for the same nodes (docs/measurements/2026-12-06-table-move.md).
-	hintMinEmpty = 24
-
 	// checkEvery, in nodes: how often a worker looks at its context. Some
 	// 70 µs of search, so that a stopped search gives its core back at
 	// once; a look costs a few nanoseconds in a thousand nodes.
