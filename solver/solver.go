@@ -115,8 +115,9 @@ func (e *InvalidPosition) Unwrap() error { return e.Err }
 var ErrClosed = errors.New("the solver is closed")
 
 // New returns a Solver as cfg says, its book read (the built-in book takes
-// a second the first time), or an error naming the setting at fault; a
-// table larger than the machine's memory is an error too.
+// a second the first time) and its table made, or an error naming the
+// setting at fault; a table larger than the machine's memory is an error
+// too.
 func New(cfg Config) (*Solver, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -136,6 +137,7 @@ func New(cfg Config) (*Solver, error) {
 			return nil, err
 		}
 	}
+	s.oneEngine() // its table now, not at the first question
 	return s, nil
 }
 

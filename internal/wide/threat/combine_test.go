@@ -26,42 +26,50 @@ func TestCombineAgainstPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := NewRules(b)
-		r.limit = 1 << 30
-		var draws, wins int
-		for range c.n {
-			p, ok := randomPosition(b, c.lo+rng.IntN(c.hi-c.lo), rng)
-			if !ok || p.CanWinNext() {
-				continue
-			}
-			draw := r.Holds(p, p.OpponentWinningCells(), false)
-			win := r.Holds(p, p.OpponentWinningCells(), true)
-			_, oWin, oDraw := oracle(p)
-			if draw != oDraw || win != oWin {
-				t.Errorf("%s %s: draw %v win %v, the oracle's %v %v", b, history(p), draw, win, oDraw, oWin)
-			}
-			if !draw {
-				continue
-			}
-			if comb, ok := r.Find(p, win); !ok || comb.Wins != win {
-				t.Fatalf("%s %s: Find disagrees with Holds", b, history(p))
-			} else if bad := beaten(p, comb, win, map[position.Bits]bool{}); bad != "" {
-				t.Errorf("%s %s: the combination %+v fails: %s", b, history(p), comb.Systems, bad)
-			}
-			draws++
-			score, err := exact.Solve(context.Background(), p, c4search.Weak)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if score.Score > 0 || win && score.Score >= 0 {
-				t.Errorf("%s %s: the rules say at most %d, the search %d", b, history(p), map[bool]int{true: -1, false: 0}[win], score.Score)
-			}
-			if win {
-				wins++
-			}
+		for _, r := range []*Rules{NewRules(b), NewSearchRules(b)} {
+			r.limit = 1 << 30
+			combineAgainstPlay(t, r, c.lo, c.hi, c.n, rng, exact)
 		}
-		t.Logf("%s: %d combinations, %d winning", b, draws, wins)
 	}
+}
+
+// combineAgainstPlay is TestCombineAgainstPlay with r on n random
+// positions of lo to hi stones.
+func combineAgainstPlay(t *testing.T, r *Rules, lo, hi, n int, rng *rand.Rand, exact *negamax.Solver) {
+	b := r.b
+	var draws, wins int
+	for range n {
+		p, ok := randomPosition(b, lo+rng.IntN(hi-lo), rng)
+		if !ok || p.CanWinNext() {
+			continue
+		}
+		draw := r.Holds(p, p.OpponentWinningCells(), false)
+		win := r.Holds(p, p.OpponentWinningCells(), true)
+		_, oWin, oDraw := oracle(p)
+		if draw != oDraw || win != oWin {
+			t.Errorf("%s %s: draw %v win %v, the oracle's %v %v", b, history(p), draw, win, oDraw, oWin)
+		}
+		if !draw {
+			continue
+		}
+		if comb, ok := r.Find(p, win); !ok || comb.Wins != win {
+			t.Fatalf("%s %s: Find disagrees with Holds", b, history(p))
+		} else if bad := beaten(p, comb, win, map[position.Bits]bool{}); bad != "" {
+			t.Errorf("%s %s: the combination %+v fails: %s", b, history(p), comb.Systems, bad)
+		}
+		draws++
+		score, err := exact.Solve(context.Background(), p, c4search.Weak)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if score.Score > 0 || win && score.Score >= 0 {
+			t.Errorf("%s %s: the rules say at most %d, the search %d", b, history(p), map[bool]int{true: -1, false: 0}[win], score.Score)
+		}
+		if win {
+			wins++
+		}
+	}
+	t.Logf("%s (forced first %v): %d combinations, %d winning", b, r.forcedFirst, draws, wins)
 }
 
 // oracle finds a combination at p the slow way: a winning one if there is
