@@ -306,7 +306,7 @@ func proofOf(ctx context.Context, db string, stderr io.Writer) (prove.Proof, err
 		return p, cli.Interrupted(err, "")
 	}
 	if ps.Searched > 0 {
-		fmt.Fprintf(stderr, "c4 prove: %s of the proof found again by DFPN, not in the database (a search restored from a checkpoint)\n", count(ps.Searched, "move"))
+		fmt.Fprintf(stderr, "c4 prove: %s of the proof found again by DFPN, not in the database (a search restored from a checkpoint, or one whose manager was killed)\n", count(ps.Searched, "move"))
 	}
 	return p, nil
 }
