@@ -203,18 +203,7 @@ func (s *Solver) Board() game.Board { return s.board }
 
 // BookDepth is the most stones of a position the book answers at once, -1
 // without a book.
-func (s *Solver) BookDepth() int {
-	if s.bk == nil {
-		return -1
-	}
-	if gb, ok := s.bk.(engines.GameBook); ok {
-		return gb.DepthOf(s.board)
-	}
-	if nb := s.board.Narrow(); nb != nil {
-		return s.bk.Depth(nb)
-	}
-	return -1
-}
+func (s *Solver) BookDepth() int { return named.Depth(s.bk, s.board) }
 
 // Position parses moves, a position of the Solver's board as c4 solve
 // reads it; a finished game is an InvalidPosition too, having no score.

@@ -41,7 +41,7 @@ func Open(name string, b game.Board, asked bool, log io.Writer) (negamax.Book, f
 		}
 		bk, closeBook = db, closeDB
 	}
-	if depthOf(bk, b) < 0 {
+	if Depth(bk, b) < 0 {
 		closeBook()
 		return notHeld(name, b, asked)
 	}
@@ -56,9 +56,13 @@ func notHeld(name string, b game.Board, asked bool) (negamax.Book, func(), error
 	return nil, func() {}, nil
 }
 
-// depthOf is bk's depth on board b, which a built-in book holds only if it
-// fits 64 bits.
-func depthOf(bk negamax.Book, b game.Board) int {
+// Depth is the most stones of a position of board b that bk holds, -1 if
+// none (or bk is nil): a book of one width (a built-in book) holds only
+// boards of 64 bits, a database (with DepthOf) any.
+func Depth(bk negamax.Book, b game.Board) int {
+	if bk == nil {
+		return -1
+	}
 	if db, ok := bk.(interface{ DepthOf(game.Board) int }); ok {
 		return db.DepthOf(b)
 	}
