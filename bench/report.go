@@ -67,7 +67,8 @@ func WriteReport(w io.Writer, r Report, format string, old *Report) error {
 			}
 		}
 		if r.Processor != "" {
-			_, err := fmt.Fprintf(w, "\n%s; AttackThreats path %s\n", r.Processor, r.AttackPath)
+			_, err := fmt.Fprintf(w, "\n%s, %s %s, %d MiB table, %d threads; %s; AttackThreats path %s\n",
+				r.Board, r.Engine, r.Mode, r.TableMiB, r.Threads, r.Processor, r.AttackPath)
 			return err
 		}
 		return nil

@@ -122,20 +122,34 @@ func checkSet(t *testing.T, set *testsets.Set, l testsets.Level, r testsets.Rati
 	}
 }
 
-// TestEmbedded solves every position of the embedded sets and checks the
-// sets follow the protocol.
+// TestEmbedded checks that the embedded sets of every board follow the
+// protocol, and solves every position of the 7x6 ones with both engines
+// (the other boards' take seconds a position: c4 bench --board 8x8 solves
+// them).
 func TestEmbedded(t *testing.T) {
-	sets, err := testsets.Embedded()
-	if err != nil {
-		t.Fatal(err)
+	boards := testsets.EmbeddedBoards()
+	if len(boards) < 2 || boards[0] != game.Standard {
+		t.Fatalf("embedded boards %v", boards)
+	}
+	for _, b := range boards {
+		sets, err := testsets.Embedded(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, set := range sets {
+			l, r := testsets.Level(set.Name[6]-'0'), testsets.Rating(set.Name[9]-'0')
+			if set.Name != testsets.FileName(l, r) || set.Board != b {
+				t.Fatalf("an embedded set of %s is %s of %s", b, set.Name, set.Board)
+			}
+			checkSet(t, set, l, r)
+		}
+	}
+	sets, _ := testsets.Embedded(game.Standard)
+	if len(sets) != len(testsets.PublicNames()) {
+		t.Fatalf("%d embedded sets of 7x6", len(sets))
 	}
 	s, d := engines.Negamax(negamax.Options{}, game.Standard), engines.DFPN(pns.Options{}, game.Standard)
-	for i, set := range sets {
-		l, r := testsets.Level(set.Name[6]-'0'), testsets.Rating(set.Name[9]-'0')
-		if set.Name != testsets.PublicNames()[i] || set.Name != testsets.FileName(l, r) {
-			t.Fatalf("embedded set %d is %s", i, set.Name)
-		}
-		checkSet(t, set, l, r)
+	for _, set := range sets {
 		for _, c := range set.Cases {
 			s.Reset()
 			res, err := s.Solve(context.Background(), c.Position, search.Strong)

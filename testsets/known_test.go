@@ -3,6 +3,7 @@ package testsets_test
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"c4/engines"
@@ -49,36 +50,46 @@ func TestKnownScores(t *testing.T) {
 	}
 }
 
-// TestBigSetsRead reads the sets of boards past 64 bits in testdata/big
-// without solving them (a position takes seconds; c4 bench --dir
-// testsets/testdata/big solves them): each names a board past 64 bits and
-// every line reads.
-func TestBigSetsRead(t *testing.T) {
-	files, err := filepath.Glob("testdata/big/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatal("no sets of big boards", err)
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			set, bad, err := testsets.ReadFile(file, game.Board{})
-			if err != nil || len(bad) > 0 || len(set.Cases) == 0 {
-				t.Fatalf("%v %v", err, bad)
-			}
-			if !set.Board.Wide() {
-				t.Fatalf("%s is of %s, which fits 64 bits", file, set.Board)
-			}
-		})
-	}
-}
-
 // TestLoadFolder: a folder without the public sets gives its every .txt
 // set when none is named.
 func TestLoadFolder(t *testing.T) {
-	sets, bad, err := testsets.Load("testdata/big", nil, game.Board{})
-	if err != nil || len(bad) > 0 || len(sets) != 4 || sets[0].Board.String() != "10x6" {
+	files, _ := filepath.Glob("testdata/known/*.txt")
+	sets, bad, err := testsets.Load("testdata/known", nil, game.Board{})
+	if err != nil || len(bad) > 0 || len(sets) != len(files) || sets[0].Board.String() != "10x6" {
 		t.Fatalf("%d sets, %v, %v", len(sets), bad, err)
 	}
 	if _, _, err := testsets.Load(t.TempDir(), nil, game.Board{}); err == nil {
 		t.Error("an empty folder loaded")
+	}
+}
+
+// TestLoadEmbedded: without a folder, the embedded sets of the board asked
+// for, all or those named; a board or a set without embedded ones is an
+// error that says which there are.
+func TestLoadEmbedded(t *testing.T) {
+	b, _ := game.NewBoard(8, 8)
+	sets, _, err := testsets.Load("", nil, b)
+	if err != nil || len(sets) != 1 || sets[0].Board != b || testsets.Label(sets[0].Name) != "Middle-Medium" {
+		t.Fatalf("%v, %v", sets, err)
+	}
+	if sets, _, err := testsets.Load("", []string{"end-easy", "Test_L2_R1"}, game.Board{}); err != nil || len(sets) != 2 || sets[1].Name != "Test_L2_R1" {
+		t.Fatalf("7x6 by name: %v, %v", sets, err)
+	}
+	b12x4, _ := game.NewBoard(12, 4)
+	for _, tc := range []struct {
+		b    game.Board
+		name string
+		want string
+	}{
+		{b, "End-Easy", "there are Middle-Medium"},
+		{b12x4, "", "only of 7x6, 11x5, 10x6, 9x7, 8x8"},
+	} {
+		var names []string
+		if tc.name != "" {
+			names = []string{tc.name}
+		}
+		if _, _, err := testsets.Load("", names, tc.b); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %q: %v, want %q", tc.b, tc.name, err, tc.want)
+		}
 	}
 }

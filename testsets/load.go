@@ -12,15 +12,13 @@ import (
 // Load reads the sets names names (each a file name, or for a public set
 // its label: End-Easy for Test_L3_R1, as c4 bench's table names the rows;
 // none: the six public ones, or in a folder without them its every .txt
-// file), from the folder dir, or c4's own embedded sets if dir is "". Each
-// set is of the board its header names, else of b; with b not the zero
-// Board, a set of another board is an error (see Read). The bad lines of
-// every set are returned, the rest of each set read.
+// file), from the folder dir, or if dir is "" c4's own embedded sets of b
+// (none named: all of them; see Embedded). Each set is of the board its
+// header names, else of b; with b not the zero Board, a set of another
+// board is an error (see Read). The bad lines of every set are returned,
+// the rest of each set read.
 func Load(dir string, names []string, b game.Board) (sets []*Set, bad []error, err error) {
 	if dir == "" {
-		if len(names) == 0 {
-			names = PublicNames()
-		}
 		return loadEmbedded(names, b)
 	}
 	if len(names) == 0 {
@@ -42,25 +40,22 @@ func Load(dir string, names []string, b game.Board) (sets []*Set, bad []error, e
 	return sets, bad, nil
 }
 
-// loadEmbedded picks the named sets of Embedded.
+// loadEmbedded picks the named sets of Embedded(b), or all of them.
 func loadEmbedded(names []string, b game.Board) ([]*Set, []error, error) {
-	if b != (game.Board{}) && b != game.Standard {
-		return nil, nil, fmt.Errorf("the embedded sets are of 7x6: name a folder of %s sets", b)
-	}
-	all, err := Embedded()
-	if err != nil {
-		return nil, nil, err
+	all, err := Embedded(b)
+	if err != nil || len(names) == 0 {
+		return all, nil, err
 	}
 	var sets []*Set
 	for _, name := range names {
 		public, _ := ByName(name)
 		i := slices.IndexFunc(all, func(s *Set) bool { return s.Name == public })
 		if i < 0 {
-			labels := make([]string, len(all))
+			labels, files := make([]string, len(all)), make([]string, len(all))
 			for j, s := range all {
-				labels[j] = Label(s.Name)
+				labels[j], files[j] = Label(s.Name), s.Name
 			}
-			return nil, nil, fmt.Errorf("no embedded set %q: the embedded sets are %s (or their file names, %s)", name, strings.Join(labels, ", "), strings.Join(PublicNames(), ", "))
+			return nil, nil, fmt.Errorf("no embedded set %q of %s: there are %s (or by file name, %s)", name, all[0].Board, strings.Join(labels, ", "), strings.Join(files, ", "))
 		}
 		sets = append(sets, all[i])
 	}

@@ -34,10 +34,11 @@ func Files() fs.FS {
 const PackageDir = "c4"
 
 // DefaultBookStones is the depth of the book the site reads first: the
-// built-in book's positions of up to 9 stones (0.26 MB), where a site's
-// first load matters more than a binary's size; the deeper layers follow
-// once the first answer is shown (docs/web.md).
-const DefaultBookStones = 9
+// built-in book's positions of up to 7 stones (29 KB). WebAssembly reads
+// them in a few tens of milliseconds, where the 0.26 MB of 9 stones held
+// the first answer up by 0.1 to 0.3 s; the deeper layers follow once the
+// first answer is shown (docs/web.md).
+const DefaultBookStones = 7
 
 // Build writes the static site into dir, which it creates if needed: the
 // page's files, and in PackageDir the solver's package (js.Build) with

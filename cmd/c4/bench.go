@@ -22,8 +22,8 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := cli.NewFlagSet("bench", benchUsage, stdout, stderr)
 	var sf searchFlags
 	sf.register(fs, true, "none")
-	dir := fs.String("dir", "", "folder of set files (default: the embedded sets)")
-	names := fs.StringSlice("set", nil, "set `NAME`s to run, in order (default: all six)")
+	dir := fs.String("dir", "", "folder of set files (default: the embedded sets of --board)")
+	names := fs.StringSlice("set", nil, "set `NAME`s to run, in order (default: all six public ones, or all of the embedded ones)")
 	var limit int
 	fs.IntVar(&limit, "limit", 0, 0, 1<<30, "solve only the first `N` positions of each set (0: all)")
 	keep := fs.Bool("keep-table", false, "keep the transposition table between positions")

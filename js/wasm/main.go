@@ -120,8 +120,11 @@ func readBook(data js.Value, pace func()) (*book.Frozen, error) {
 // addBook reads the layers of the book in data and adds them to the
 // worker's book, reading only while no question is being searched: Go's
 // WebAssembly runs one goroutine at a time, and a layer of 13 stones takes
-// a second or more to read.
+// a second or more to read. Nothing is solved ahead meanwhile: a layer
+// answers more positions than solving ahead would in its time.
 func (w *worker) addBook(id int, data js.Value) {
+	w.ahead.Pause()
+	defer w.ahead.Resume()
 	f, err := readBook(data, w.pace)
 	if err == nil {
 		err = w.book.Add(f)

@@ -2,14 +2,18 @@
 # Regenerates c4's own benchmark sets, byte for byte (the sets depend only on
 # the seed, the counts and the exact scores): run from the repository root as
 #   bash testsets/embedded/generate.sh
+# It takes about a minute for 7x6 and five for the other boards' sets.
 set -euo pipefail
 cd "$(dirname "$0")"
 (cd ../.. && go build -o /tmp/c4-generate ./cmd/c4)
-gen() { /tmp/c4-generate testsets generate --seed 2026 --level "$1" --rating "$2" --count "$3" ${5:+--min-stones $5} > "$4.tmp" && mv "$4.tmp" "$4"; }
-gen end    easy   1000 end-easy.txt
-gen middle easy   1000 middle-easy.txt
-gen middle medium 1000 middle-medium.txt
-gen begin  easy   1000 begin-easy.txt
-gen begin  medium 100  begin-medium.txt
+# gen BOARD SEED LEVEL RATING COUNT FILE [MIN-STONES]
+gen() { /tmp/c4-generate testsets generate --board "$1" --seed "$2" --level "$3" --rating "$4" --count "$5" ${7:+--min-stones $7} > "$1/$6.tmp" && mv "$1/$6.tmp" "$1/$6"; }
+gen 7x6 2026 end    easy   1000 end-easy.txt
+gen 7x6 2026 middle easy   1000 middle-easy.txt
+gen 7x6 2026 middle medium 1000 middle-medium.txt
+gen 7x6 2026 begin  easy   1000 begin-easy.txt
+gen 7x6 2026 begin  medium 100  begin-medium.txt
 # Begin-Hard from 8 stones: earlier positions take minutes each to solve.
-gen begin  hard   20   begin-hard.txt 8
+gen 7x6 2026 begin  hard   20   begin-hard.txt 8
+# Boards past 64 bits: one Middle-Medium set each, seconds a position.
+for b in 8x8 9x7 10x6 11x5; do gen $b 7 middle medium 20 middle-medium.txt; done
