@@ -2,7 +2,7 @@
 # Regenerates c4's own benchmark sets, byte for byte (the sets depend only on
 # the seed, the counts and the exact scores): run from the repository root as
 #   bash testsets/embedded/generate.sh
-# It takes about a minute for 7x6 and five for the other boards' sets.
+# The other boards' sets take about five minutes (docs/measurements/2026-11-28-big-board-sets.md).
 set -euo pipefail
 cd "$(dirname "$0")"
 (cd ../.. && go build -o /tmp/c4-generate ./cmd/c4)
