@@ -132,7 +132,7 @@ func summary(xs []float64) string {
 // measureFirst opens the page in five fresh browsers, one after another
 // (each closed before the next starts, so that none's searches slow the
 // next), and logs the time from the navigation to the first analysis
-// shown in each, and their median.
+// shown in each, with their median and spread.
 func measureFirst(t *testing.T, url string) {
 	var firsts []float64
 	for range 5 {

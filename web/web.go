@@ -36,8 +36,8 @@ const PackageDir = "c4"
 // DefaultBookStones is the depth of the book the site reads first: the
 // built-in book's positions of up to 7 stones (29 KB). WebAssembly reads
 // them in a few tens of milliseconds, where the 0.26 MB of 9 stones held
-// the first answer up by 0.1 to 0.3 s; the deeper layers follow once the
-// first answer is shown (docs/web.md).
+// the first answer up by 0.07 s idle and 0.3 s with a core busy; the
+// deeper layers follow once the first answer is shown (docs/web.md).
 const DefaultBookStones = 7
 
 // Build writes the static site into dir, which it creates if needed: the
