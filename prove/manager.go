@@ -162,7 +162,7 @@ func Open(dir string, set Settings, leaseFor time.Duration) (_ *Manager, err err
 			}
 		}()
 	}
-	db, err := pebble.Open(dir, &pebble.Options{Logger: &pebblelog.Logger{}, EventListener: pebblelog.Listener()})
+	db, err := pebble.Open(dir, &pebble.Options{Logger: &pebblelog.Logger{}, EventListener: pebblelog.Listener(), MemTableSize: memTableBytes})
 	switch {
 	case errors.Is(err, syscall.EAGAIN):
 		return nil, fmt.Errorf("%s is in use by another c4 prove", dir)

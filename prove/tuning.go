@@ -54,6 +54,13 @@ const (
 	// check's searches: on 10x4, 16 to 20 checked in 1.2 s with files of
 	// 163 to 105 KB, 22 in 1.7 s (79 KB), 24 in 3.7 s (53 KB).
 	DefaultLeafCells = 20
+	// memTableBytes is the size of the database's memtables (pebble's
+	// default is 4 MiB): the tree's nodes along a job's path are written
+	// again with every job, and a larger memtable takes a key's rewrites
+	// in memory. On 12x4 the default's compactions took 4 to 11% of the
+	// search's time and it wrote 7 MB/s; 64 MiB wrote 1 MB/s, with no
+	// compaction in a minute (docs/measurements/2026-12-06-prove-workers.md).
+	memTableBytes = 64 << 20
 	// cacheNodes bounds the nodes of the tree the manager keeps in memory
 	// besides the database (about 100 bytes each): when it is full it is
 	// emptied, and nodes are read again from pebble's cache.
