@@ -34,11 +34,12 @@ func Files() fs.FS {
 const PackageDir = "c4"
 
 // DefaultBookStones is the depth of the book the site reads first: the
-// built-in book's positions of up to 7 stones (29 KB). WebAssembly reads
-// them in a few tens of milliseconds, where the 0.26 MB of 9 stones held
-// the first answer up by 0.07 s idle and 0.3 s with a core busy; the
-// deeper layers follow once the first answer is shown (docs/web.md).
-const DefaultBookStones = 7
+// built-in book's positions of up to 9 stones (0.26 MB). A first book of
+// 7 stones (29 KB) gave the first answer 0.07 s sooner idle and 0.3 s with
+// a core busy, but a link to a position of 8 or 9 stones was then searched
+// (24421444: 28 M nodes, half a minute in WebAssembly) instead of read
+// from the book (docs/measurements/2026-12-06-web-first-answer.md).
+const DefaultBookStones = 9
 
 // Build writes the static site into dir, which it creates if needed: the
 // page's files, and in PackageDir the solver's package (js.Build) with
