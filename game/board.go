@@ -107,3 +107,12 @@ func AttackPaths(wide bool) string {
 	}
 	return s
 }
+
+// List names boards for a message: "5x4, 7x6".
+func List(boards []Board) string {
+	names := make([]string, len(boards))
+	for i, b := range boards {
+		names[i] = b.String()
+	}
+	return strings.Join(names, ", ")
+}

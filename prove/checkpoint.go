@@ -122,7 +122,7 @@ func Restore(dir string, r io.Reader) (err error) {
 	if err != nil {
 		return err
 	}
-	db, err := pebble.Open(dir, &pebble.Options{Logger: &pebblelog.Logger{}, EventListener: pebblelog.Listener()})
+	db, err := pebble.Open(dir, dbOptions())
 	if err != nil {
 		return err
 	}

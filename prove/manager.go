@@ -62,6 +62,7 @@ type Counts struct {
 	Expanded uint64 // nodes given children
 	Proved   uint64 // leaves settled for their side to move's goal
 	Failed   uint64 // leaves settled against it
+	Dropped  uint64 // leaves left out as the mirror image of another, or below one
 }
 
 // Job is a leaf of the tree handed to a worker: search the position of
@@ -162,7 +163,7 @@ func Open(dir string, set Settings, leaseFor time.Duration) (_ *Manager, err err
 			}
 		}()
 	}
-	db, err := pebble.Open(dir, &pebble.Options{Logger: &pebblelog.Logger{}, EventListener: pebblelog.Listener(), MemTableSize: memTableBytes})
+	db, err := pebble.Open(dir, dbOptions())
 	switch {
 	case errors.Is(err, syscall.EAGAIN):
 		return nil, fmt.Errorf("%s is in use by another c4 prove", dir)
@@ -178,6 +179,11 @@ func Open(dir string, set Settings, leaseFor time.Duration) (_ *Manager, err err
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	return m, nil
+}
+
+// dbOptions are the options the proof database is opened with.
+func dbOptions() *pebble.Options {
+	return &pebble.Options{Logger: &pebblelog.Logger{}, EventListener: pebblelog.Listener(), MemTableSize: memTableBytes}
 }
 
 // load reads the settings and the state, or starts the search.
@@ -221,7 +227,52 @@ func (m *Manager) load(set Settings) error {
 		return err
 	}
 	m.t = &tree{db: m.db, q: m.st.Question, cache: map[uint64]node{}}
-	return nil
+	return m.dropRootTwins()
+}
+
+// dropRootTwins leaves out of a tree whose root was expanded before twins
+// were (so with both of each pair of the root's moves that are mirror
+// images) the one of each pair that is further from a proof: the one of
+// the higher proof number for its side to move.
+func (m *Manager) dropRootTwins() error {
+	r, err := m.t.get(rootID)
+	if err != nil || r.nkids == 0 {
+		return err
+	}
+	kids, err := m.t.kids(r)
+	if err != nil || len(kids) < int(r.nkids) {
+		return err // twins already dropped
+	}
+	cols := make([]int, len(kids))
+	for i, k := range kids {
+		cols[i] = int(k.col)
+	}
+	pairs := twins(m.root, cols)
+	if len(pairs) == 0 {
+		return nil
+	}
+	b := m.db.NewBatch()
+	defer b.Close()
+	for _, t := range pairs {
+		drop := kids[t[1]]
+		if k := kids[t[0]]; k.phi > drop.phi {
+			drop = k
+		}
+		open, err := m.t.openLeaves(drop)
+		if err != nil {
+			return err
+		}
+		m.st.Tree.Dropped += open
+		drop.how = mirrored
+		if err := m.t.put(b, drop); err != nil {
+			return err
+		}
+	}
+	root, err := m.update(b, r)
+	if err != nil {
+		return err
+	}
+	return m.commit(b, root)
 }
 
 // ErrOtherSettings is the error of a search resumed with settings not its
@@ -562,6 +613,10 @@ func (m *Manager) expand(n node) error {
 	n.first, n.nkids = m.st.Tree.Next, uint8(len(cols))
 	m.st.Tree.Next += uint64(len(cols))
 	m.st.Tree.Expanded++
+	twin := map[int]bool{}
+	for _, t := range twins(p, cols) {
+		twin[t[1]] = true
+	}
 	for i, c := range cols {
 		q := p
 		q.PlayColumn(c)
@@ -573,7 +628,11 @@ func (m *Manager) expand(n node) error {
 				k.how = byDFPN
 			}
 		}
-		if k.how != open {
+		switch {
+		case twin[i]:
+			k.how = mirrored
+			m.st.Tree.Dropped++
+		case k.how != open:
 			m.count(k)
 		}
 		if err := m.t.put(b, k); err != nil {
@@ -757,6 +816,17 @@ type Status struct {
 	State
 	RootProof, RootDisproof uint32 // the question's root's, for its attacker
 	Busy                    int    // jobs out
+	// Moves are the root's moves the tree has made, with their numbers
+	// for the attacker: each move is settled once one of them is 0.
+	Moves []Move `json:",omitempty"`
+}
+
+// Move is one of the root's moves in a Status: its column (0-based) and
+// the numbers of the position after it. (Of two moves that are each
+// other's mirror image, one is left out.)
+type Move struct {
+	Col             int
+	Proof, Disproof uint32
 }
 
 // Status returns the search's progress.
@@ -772,12 +842,31 @@ func (m *Manager) Status() (_ Status, err error) {
 	if !r.att {
 		s.RootProof, s.RootDisproof = r.delta, r.phi
 	}
-	return s, nil
+	kids, err := m.t.kids(r)
+	for _, k := range kids {
+		mv := Move{Col: int(k.col), Proof: k.phi, Disproof: k.delta}
+		if !k.att {
+			mv.Proof, mv.Disproof = k.delta, k.phi
+		}
+		s.Moves = append(s.Moves, mv)
+	}
+	return s, err
+}
+
+// Settled is how many of Moves are settled.
+func (s Status) Settled() int {
+	n := 0
+	for _, m := range s.Moves {
+		if m.Proof == 0 || m.Disproof == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // String is the progress in a line of a wide terminal: "does the side to
-// move win? root 12/3, leaves 10 open 2 proved 1 disproved, 5 jobs, 1.2 M
-// nodes/s a worker".
+// move win? root 12/3, moves 1/7 settled, leaves 10 open 2 proved 1
+// disproved, 5 jobs, 1.2 M nodes/s a worker".
 func (s Status) String() string {
 	q := "the opponent"
 	if s.Question == 1 {
@@ -791,13 +880,13 @@ func (s Status) String() string {
 	if s.Jobs == 1 {
 		jobs = "job"
 	}
-	return fmt.Sprintf("does %s win? root %d/%d, leaves %d open %d proved %d disproved, %d %s, %.1f M nodes/s a worker",
-		q, s.RootProof, s.RootDisproof, s.Open(), s.Tree.Proved, s.Tree.Failed, s.Jobs, jobs, rate)
+	return fmt.Sprintf("does %s win? root %d/%d, moves %d/%d settled, leaves %d open %d proved %d disproved, %d %s, %.1f M nodes/s a worker",
+		q, s.RootProof, s.RootDisproof, s.Settled(), len(s.Moves), s.Open(), s.Tree.Proved, s.Tree.Failed, s.Jobs, jobs, rate)
 }
 
 // Open is the number of leaves not yet settled.
 func (s Status) Open() uint64 {
-	return s.Tree.Next - 1 - s.Tree.Expanded - s.Tree.Proved - s.Tree.Failed
+	return s.Tree.Next - 1 - s.Tree.Expanded - s.Tree.Proved - s.Tree.Failed - s.Tree.Dropped
 }
 
 func readJSON[T any](db *pebble.DB, key []byte) (T, error) {

@@ -3,9 +3,11 @@ package prove
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"math/rand/v2"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -276,6 +278,20 @@ func TestHTTP(t *testing.T) {
 	if want := weak(t, "6x5", ""); m.Result() != want {
 		t.Errorf("%s, negamax says %s", m.Result(), want)
 	}
+	req, _ := http.NewRequest("GET", srv.URL+"/status", nil)
+	req.Header.Set("Authorization", "Bearer secret")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var st Status
+	if err := json.NewDecoder(res.Body).Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Moves) == 0 || st.Settled() == 0 || st.RootProof != 0 && st.RootDisproof != 0 {
+		t.Errorf("the status of a settled search: %+v", st)
+	}
 }
 
 // TestCheckpoint: a search stopped part way goes on from its checkpoint in
@@ -450,5 +466,60 @@ func TestDamagedDatabase(t *testing.T) {
 	cerr := m.Checkpoint(io.Discard)
 	if perr == nil && cerr == nil {
 		t.Error("a damaged database read without an error")
+	}
+}
+
+// TestRootTwins: of two moves that are each other's mirror image, one is
+// left out of the tree; a tree whose root was expanded with both (as
+// before twins were dropped) drops one when opened, and goes on to the
+// result, whose proof verifies.
+func TestRootTwins(t *testing.T) {
+	dir := t.TempDir()
+	set := Settings{Board: "7x4", JobNodes: 500}
+	m, err := Open(dir, set, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := m.t.get(rootID)
+	if err := m.expand(r); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := m.Status(); len(st.Moves) != 4 || st.Tree.Dropped != 3 || st.Open() != 4 {
+		t.Fatalf("the empty 7x4 board expanded: %d moves, %+v, %d open", len(st.Moves), st.Tree, st.Open())
+	}
+	// Bring the twins back, as a tree of before.
+	b := m.db.NewBatch()
+	r, _ = m.t.get(rootID)
+	for i := range uint64(r.nkids) {
+		k, _ := m.t.get(r.first + i)
+		if k.how == mirrored {
+			k.how = open
+			m.st.Tree.Dropped--
+			m.t.put(b, k)
+		}
+	}
+	if err := m.commit(b, r); err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	m.Close()
+
+	if m, err = Open(dir, Settings{}, 0); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if st, _ := m.Status(); len(st.Moves) != 4 || st.Tree.Dropped != 3 {
+		t.Errorf("reopened: %d moves, %+v", len(st.Moves), st.Tree)
+	}
+	if _, err := Local(t.Context(), m, 2, small); err != nil {
+		t.Fatal(err)
+	}
+	p, _, err := m.Proof(t.Context(), ProofOptions{DFPN: small})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := weak(t, "7x4", "")
+	if rep, err := verify(t, p); err != nil || rep.Result != want || p.Result != want {
+		t.Errorf("%s, verified as %s (%v); negamax says %s", p.Result, rep.Result, err, want)
 	}
 }

@@ -21,6 +21,7 @@ const (
 	open     = 0   // not settled, or settled through its children
 	byGlance = 'r' // settled without search (see glance)
 	byDFPN   = 'd' // settled by a DFPN job
+	mirrored = 'm' // the mirror image of a sibling: out of the tree (see twins)
 )
 
 // node is a node of a question's tree. Its proof numbers are from the side
@@ -34,7 +35,7 @@ type node struct {
 	nkids             uint8
 	col               uint8 // the move from the parent, 0-based
 	att               bool  // the side to move is the attacker
-	how               byte  // open, byGlance or byDFPN
+	how               byte  // open, byGlance, byDFPN or mirrored
 	phi, delta        uint32
 	work              uint64 // DFPN nodes spent on it while a leaf
 }
@@ -163,16 +164,68 @@ func (t *tree) kidNumbers(id uint64) (map[int][2]uint32, error) {
 	return known, nil
 }
 
-// kids returns the children of n.
+// kids returns the children of n, but those that are the mirror image of
+// another: a sibling's numbers count for both, and a proof's check goes
+// into a position and its mirror image once.
 func (t *tree) kids(n node) ([]node, error) {
-	kids := make([]node, n.nkids)
-	for i := range kids {
-		var err error
-		if kids[i], err = t.get(n.first + uint64(i)); err != nil {
+	kids := make([]node, 0, n.nkids)
+	for i := range uint64(n.nkids) {
+		k, err := t.get(n.first + i)
+		if err != nil {
 			return nil, err
+		}
+		if k.how != mirrored {
+			kids = append(kids, k)
 		}
 	}
 	return kids, nil
+}
+
+// openLeaves counts the leaves not settled in the subtree of n, mirror
+// images left out.
+func (t *tree) openLeaves(n node) (uint64, error) {
+	if n.nkids == 0 {
+		if n.settled() {
+			return 0, nil
+		}
+		return 1, nil
+	}
+	kids, err := t.kids(n)
+	var open uint64
+	for _, k := range kids {
+		if err != nil {
+			break
+		}
+		var o uint64
+		o, err = t.openLeaves(k)
+		open += o
+	}
+	return open, err
+}
+
+// twins returns, for each move of cols at p that is the mirror image of
+// another (p is then symmetric), the index in cols of the two moves, the
+// left one first.
+func twins(p game.Position, cols []int) [][2]int {
+	w := p.Board().Width()
+	at := map[int]int{}
+	for i, c := range cols {
+		at[c] = i
+	}
+	var out [][2]int
+	for i, c := range cols {
+		j, ok := at[w-1-c]
+		if !ok || c >= w-1-c {
+			continue
+		}
+		q, r := p, p
+		q.PlayColumn(c)
+		r.PlayColumn(w - 1 - c)
+		if q.CanonicalKey() == r.CanonicalKey() {
+			out = append(out, [2]int{i, j})
+		}
+	}
+	return out
 }
 
 // value computes n's numbers from its children's: the least delta and the

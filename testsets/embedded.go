@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
-	"strings"
 
 	"c4/game"
 )
@@ -44,7 +43,7 @@ func Embedded(b game.Board) ([]*Set, error) {
 		sets = append(sets, set)
 	}
 	if len(sets) == 0 {
-		return nil, fmt.Errorf("no embedded sets of %s (only of %s): name a folder of %s sets", b, boardNames(EmbeddedBoards()), b)
+		return nil, fmt.Errorf("no embedded sets of %s (only of %s): name a folder of %s sets", b, game.List(EmbeddedBoards()), b)
 	}
 	return sets, nil
 }
@@ -61,13 +60,4 @@ func EmbeddedBoards() []game.Board {
 	}
 	slices.SortFunc(boards, func(x, y game.Board) int { return x.Cells() - y.Cells() })
 	return boards
-}
-
-// boardNames is "7x6, 8x8, 9x7".
-func boardNames(boards []game.Board) string {
-	names := make([]string, len(boards))
-	for i, b := range boards {
-		names[i] = b.String()
-	}
-	return strings.Join(names, ", ")
 }

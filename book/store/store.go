@@ -356,22 +356,13 @@ func (b *Book) Board(want game.Board) (game.Board, error) {
 	case len(held) == 0:
 		return none, fmt.Errorf("%s holds no book", b.dir)
 	case want == none && len(held) > 1:
-		return none, fmt.Errorf("%s holds books of %s: %w", b.dir, boardList(held), ErrManyBoards)
+		return none, fmt.Errorf("%s holds books of %s: %w", b.dir, game.List(held), ErrManyBoards)
 	case want == none:
 		return held[0], nil
 	case slices.Contains(held, want):
 		return want, nil
 	}
-	return none, fmt.Errorf("%s holds no book of %s, only of %s", b.dir, want, boardList(held))
-}
-
-// boardList is "5x4, 7x6".
-func boardList(boards []game.Board) string {
-	names := make([]string, len(boards))
-	for i, b := range boards {
-		names[i] = b.String()
-	}
-	return strings.Join(names, ", ")
+	return none, fmt.Errorf("%s holds no book of %s, only of %s", b.dir, want, game.List(held))
 }
 
 // Score returns the score of p from the book, and whether the book has it,
