@@ -865,7 +865,7 @@ func (s Status) Settled() int {
 }
 
 // String is the progress in a line of a wide terminal: "does the side to
-// move win? root 12/3, moves 1/7 settled, leaves 10 open 2 proved 1
+// move win? root 12/3, moves 1/4 settled, leaves 10 open 2 proved 1
 // disproved, 5 jobs, 1.2 M nodes/s a worker".
 func (s Status) String() string {
 	q := "the opponent"
