@@ -268,11 +268,7 @@ func (m *Manager) dropRootTwins() error {
 			return err
 		}
 	}
-	root, err := m.update(b, r)
-	if err != nil {
-		return err
-	}
-	return m.commit(b, root)
+	return m.updateAndCommit(b, r)
 }
 
 // ErrOtherSettings is the error of a search resumed with settings not its
@@ -613,7 +609,7 @@ func (m *Manager) expand(n node) error {
 	n.first, n.nkids = m.st.Tree.Next, uint8(len(cols))
 	m.st.Tree.Next += uint64(len(cols))
 	m.st.Tree.Expanded++
-	twin := map[int]bool{}
+	twin := make([]bool, len(cols))
 	for _, t := range twins(p, cols) {
 		twin[t[1]] = true
 	}
@@ -639,6 +635,12 @@ func (m *Manager) expand(n node) error {
 			return err
 		}
 	}
+	return m.updateAndCommit(b, n)
+}
+
+// updateAndCommit brings the numbers that depend on n up to date (update)
+// and commits b with them.
+func (m *Manager) updateAndCommit(b *pebble.Batch, n node) error {
 	root, err := m.update(b, n)
 	if err != nil {
 		return err
